@@ -1,0 +1,38 @@
+/**
+ * Price display rules (spec §5): values may arrive as numbers or strings, are shown in
+ * the Brazilian format (thousands dot, decimal comma) with the `R$` prefix, and zero or
+ * anything unparseable shows as `R$ 0,00`. Ticket prices are integer cents.
+ */
+
+function toNumber(value: unknown): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : 0;
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    if (trimmed === '') return 0;
+    const parsed = Number(trimmed);
+    return Number.isFinite(parsed) ? parsed : 0;
+  }
+  return 0;
+}
+
+/** Formats an amount in reais (`1234.5` gives `1.234,50`), without the currency prefix. */
+export function formatAmount(reais: unknown): string {
+  const value = toNumber(reais);
+  const negative = value < 0;
+  const cents = Math.round(Math.abs(value) * 100);
+  const whole = Math.floor(cents / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const fraction = (cents % 100).toString().padStart(2, '0');
+  return `${negative ? '-' : ''}${whole},${fraction}`;
+}
+
+/** Formats reais with the prefix: `R$ 1.234,50`. */
+export function formatPrice(reais: unknown): string {
+  return `R$ ${formatAmount(reais)}`;
+}
+
+/** Formats integer cents with the prefix: `12345` gives `R$ 123,45`. */
+export function formatCents(cents: unknown): string {
+  return formatPrice(toNumber(cents) / 100);
+}

@@ -1,0 +1,51 @@
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { loggerOptions } from './logging.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerRoutes } from './routes/index.ts';
+
+/** What the host is built from; tests pass their own database and stand-ins. */
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+  }
+}
+
+/** 6 MB: a 5 MB document upload grows by a third once base64-encoded. */
+export const BODY_LIMIT = 7 * 1024 * 1024;
+
+/** Builds the API host without listening, so tests can `inject` requests. */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(deps.config.logLevel),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', deps.config);
+  app.decorate('database', deps.database);
+
+  registerErrorHandling(app);
+  await registerSecurity(app, deps.config);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Plateia API', version: '1.0.3', description: 'Ticketing and marketplace API host.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+  await registerRoutes(app);
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}

@@ -1,0 +1,2 @@
+// One drizzle schema for PGlite and PostgreSQL; the SQL migrations in ../migrations create it.
+export * from './settings.ts';

@@ -1,0 +1,75 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+/** An error whose message is shown to the customer (pt-BR) with the given HTTP status. */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly code: string | undefined;
+  constructor(statusCode: number, message: string, code?: string) {
+    super(message);
+    this.statusCode = statusCode;
+    this.code = code;
+  }
+}
+
+const fieldNames: Record<string, string> = {
+  user: 'e-mail',
+  email: 'e-mail',
+  pw: 'senha',
+  namef: 'nome',
+  namel: 'sobrenome',
+};
+
+function describeValidation(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return 'Dados inválidos.';
+  const path = first.instancePath.split('/').filter(Boolean);
+  const missing = first.keyword === 'required' ? String(first.params.missingProperty ?? '') : '';
+  const field = missing || path[path.length - 1] || '';
+  const label = fieldNames[field] ?? field;
+  if (first.keyword === 'required') return `Campo obrigatório ausente: ${label}.`;
+  if (first.keyword === 'format' && first.params.format === 'email') return 'Endereço de e-mail inválido';
+  if (first.keyword === 'additionalProperties') {
+    return `Campo não permitido: ${String(first.params.additionalProperty ?? '')}.`;
+  }
+  if (first.keyword === 'maxLength') return `Campo ${label} longo demais.`;
+  if (first.keyword === 'minLength') return `Campo ${label} curto demais.`;
+  return label ? `Valor inválido no campo ${label}.` : 'Dados inválidos.';
+}
+
+/**
+ * Every error becomes a JSON body `{ message, error }` with a pt-BR message. Framework
+ * errors on bad input (validation, malformed JSON, oversized bodies, wrong content type)
+ * answer 4xx; only a genuine fault answers 500, and its details stay in the log.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.validation) {
+      return reply.status(400).send({ error: 'validation', message: describeValidation(error) });
+    }
+    const status = error.statusCode ?? 500;
+    if (error instanceof HttpError) {
+      return reply.status(status).send({ error: error.code ?? 'error', message: error.message });
+    }
+    if (status === 413) {
+      return reply.status(413).send({ error: 'too_large', message: 'O conteúdo enviado é grande demais.' });
+    }
+    if (status === 415) {
+      return reply.status(415).send({ error: 'unsupported', message: 'Formato de conteúdo não suportado.' });
+    }
+    if (status === 429) {
+      return reply
+        .status(429)
+        .send({ error: 'rate_limited', message: 'Muitas requisições. Por favor, aguarde um momento.' });
+    }
+    if (status >= 400 && status < 500) {
+      return reply
+        .status(status)
+        .send({ error: error.code ?? 'bad_request', message: 'Requisição inválida.' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ error: 'internal', message: 'Erro interno, tente novamente.' });
+  });
+  app.setNotFoundHandler((_request, reply) => {
+    reply.status(404).send({ error: 'not_found', message: 'Recurso não encontrado.' });
+  });
+}

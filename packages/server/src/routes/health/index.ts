@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sql } from 'drizzle-orm';
+import { Type } from 'typebox';
+
+/** `GET /health`: the host answers and its database responds. */
+const health: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['health'],
+        response: {
+          200: Type.Object({ status: Type.Literal('ok'), database: Type.String(), version: Type.String() }),
+          503: Type.Object({
+            status: Type.Literal('unavailable'),
+            database: Type.String(),
+            version: Type.String(),
+          }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await app.database.db.execute(sql`SELECT 1`);
+        return { status: 'ok' as const, database: app.database.kind, version: '1.0.3' };
+      } catch {
+        return reply
+          .status(503)
+          .send({ status: 'unavailable' as const, database: app.database.kind, version: '1.0.3' });
+      }
+    },
+  );
+};
+
+export default health;

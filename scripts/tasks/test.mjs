@@ -1,0 +1,53 @@
+// `npm test`: lint and format check, strict type checks, then every test suite in one
+// vitest run (unit, API host on PGlite and PostgreSQL, end-to-end in Chromium).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..', '..');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+function step(title, cmd, args, env = {}) {
+  console.log(`\n[plateia] ${title}`);
+  const started = Date.now();
+  const result = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`[plateia] ${title} failed after ${seconds}s`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`[plateia] ${title}: ok in ${seconds}s`);
+}
+
+const typecheckProjects = ['packages/server', 'packages/core'].filter((dir) =>
+  existsSync(join(root, dir, 'tsconfig.json')),
+);
+
+step('lint and format (biome)', bin('biome'), ['check', '.']);
+for (const dir of typecheckProjects) step(`type check ${dir}`, bin('tsc'), ['-p', dir]);
+
+const resultsDir = join(root, 'node_modules', '.cache', 'plateia');
+mkdirSync(resultsDir, { recursive: true });
+const resultsFile = join(resultsDir, 'vitest-results.json');
+const vitest = spawnSync(
+  bin('vitest'),
+  [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${resultsFile}`,
+    ...process.argv.slice(2),
+  ],
+  { stdio: 'inherit', cwd: root },
+);
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(resultsFile)) {
+  const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  passed = results.numPassedTests;
+  failed = results.numFailedTests;
+  skipped = results.numPendingTests + (results.numTodoTests ?? 0);
+}
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(vitest.status === 0 && failed === 0 && passed > 0 ? 0 : 1);

@@ -1,0 +1,27 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+// One runner for the whole repo: unit tests per package, the API host's suite on PGlite
+// (and on PostgreSQL when TEST_DATABASE_URL names a server), and end-to-end in Chromium.
+const serverSuite = (name: string, db: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    root: 'packages/server',
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    globalSetup: ['test/support/global-setup.ts'],
+    env: { PLATEIA_TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+const projects: TestProjectInlineConfiguration[] = [
+  { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
+  serverSuite('server', 'pglite'),
+];
+if (process.env.TEST_DATABASE_URL) projects.push(serverSuite('server-pg', 'postgres'));
+
+export default defineConfig({
+  test: {
+    projects,
+  },
+});
