@@ -12,6 +12,7 @@ const env = {
   NODE_ENV: process.env.NODE_ENV ?? 'development',
   API_PORT: apiPort,
   PORT: sitePort,
+  DATA_DIR: process.env.DATA_DIR ?? join(root, '.data'),
   PUBLIC_API_URL: process.env.PUBLIC_API_URL ?? `http://localhost:${apiPort}`,
 };
 
