@@ -16,6 +16,14 @@ const serverSuite = (name: string, db: 'pglite' | 'postgres'): TestProjectInline
 
 const projects: TestProjectInlineConfiguration[] = [
   { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
+  {
+    test: {
+      name: 'widgets',
+      root: 'packages/widgets',
+      include: ['src/**/*.test.{ts,tsx}'],
+      environment: 'happy-dom',
+    },
+  },
   serverSuite('server', 'pglite'),
 ];
 if (process.env.TEST_DATABASE_URL) projects.push(serverSuite('server-pg', 'postgres'));

@@ -20,11 +20,15 @@ const siteDir = join(root, 'site');
 const hasSite = existsSync(join(siteDir, 'package.json'));
 if (hasSite) {
   console.log('[plateia] building the storefront and the widgets');
-  const build = spawnSync(join(root, 'node_modules', '.bin', 'pnpm'), ['-r', '--filter', './site...', 'build'], {
-    stdio: 'inherit',
-    cwd: root,
-    env,
-  });
+  const build = spawnSync(
+    join(root, 'node_modules', '.bin', 'pnpm'),
+    ['-r', '--filter', './site...', 'build'],
+    {
+      stdio: 'inherit',
+      cwd: root,
+      env,
+    },
+  );
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -48,9 +52,9 @@ function stop(code = 0) {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   const deadline = setTimeout(() => process.exit(code), 5000);
   deadline.unref();
-  Promise.all(children.map((child) => new Promise((r) => (child.exitCode === null ? child.on('exit', r) : r())))).then(
-    () => process.exit(code),
-  );
+  Promise.all(
+    children.map((child) => new Promise((r) => (child.exitCode === null ? child.on('exit', r) : r()))),
+  ).then(() => process.exit(code));
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
