@@ -1,2 +1,4 @@
 // @plateia/core public entry. Each domain adds its own export line.
 export * from './rules/price.ts';
+export * from './rules/document-number.ts';
+export * from './rules/email.ts';
