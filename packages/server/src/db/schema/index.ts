@@ -1,2 +1,4 @@
 // One drizzle schema for PGlite and PostgreSQL; the SQL migrations in ../migrations create it.
+
+export * from './accounts.ts';
 export * from './settings.ts';
