@@ -27,6 +27,18 @@ const projects: TestProjectInlineConfiguration[] = [
   serverSuite('server', 'pglite'),
 ];
 if (process.env.TEST_DATABASE_URL) projects.push(serverSuite('server-pg', 'postgres'));
+projects.push({
+  test: {
+    name: 'e2e',
+    root: 'e2e',
+    include: ['tests/**/*.test.ts'],
+    globalSetup: ['support/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // One stack and one Chromium at a time: the machine has two cores.
+    fileParallelism: false,
+  },
+});
 
 export default defineConfig({
   test: {
