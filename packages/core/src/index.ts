@@ -2,3 +2,6 @@
 export * from './rules/price.ts';
 export * from './rules/document-number.ts';
 export * from './rules/email.ts';
+export * from './api/client.ts';
+export * from './stores/browser-storage.ts';
+export * from './stores/session-token.ts';
