@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { loggerOptions } from './logging.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerRoutes } from './routes/index.ts';
@@ -12,12 +13,16 @@ import { registerRoutes } from './routes/index.ts';
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
+  /** The current time; tests pass a controllable clock to expire sessions and links. */
+  clock?: () => Date;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: DatabaseHandle;
+    /** The current time (use it instead of `new Date()` so tests can drive expiry). */
+    now: () => Date;
   }
 }
 
@@ -35,9 +40,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   app.decorate('config', deps.config);
   app.decorate('database', deps.database);
+  app.decorate('now', deps.clock ?? (() => new Date()));
 
   registerErrorHandling(app);
   await registerSecurity(app, deps.config);
+  await app.register(authPlugin);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

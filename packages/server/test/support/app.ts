@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../../src/app.ts';
+import { type AppDependencies, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
 
@@ -52,10 +52,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Extra wiring for a test app: stand-ins, a driven clock, routes added before `ready`. */
+export interface TestAppOptions extends Partial<Omit<AppDependencies, 'config' | 'database'>> {
+  /** Registers extra routes or hooks before the app is readied. */
+  extend?: (app: FastifyInstance) => void | Promise<void>;
+}
+
 /** Builds the API host on a fresh database. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const database = await freshDatabase();
-  const app = await buildApp({ config: testConfig(overrides), database });
+  const { extend, ...deps } = options;
+  const app = await buildApp({ config: testConfig(overrides), database, ...deps });
+  await extend?.(app);
   await app.ready();
   return {
     app,

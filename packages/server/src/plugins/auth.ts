@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { findSession, type SessionScope } from '../accounts/sessions.ts';
+import { HttpError } from './errors.ts';
+
+/** The customer a request acts for, taken from its bearer token. */
+export interface AuthenticatedCustomer {
+  id: number;
+  email: string;
+  /** '1' for producers, '0' otherwise (spec §3). */
+  isadmin: string;
+}
+
+/** A preHandler that authenticates the request or answers 401. */
+export type AuthenticateHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: requires a valid session token and sets `request.customer`, else 401. */
+    authenticate: AuthenticateHook;
+    /** preHandler for document uploads: also accepts the upload grant returned by sign-up. */
+    authenticateUpload: AuthenticateHook;
+  }
+  interface FastifyRequest {
+    /**
+     * Set by `app.authenticate`. Only read it in routes that run that preHandler; elsewhere
+     * it is null (use `readCustomer` for routes where logging in is optional).
+     */
+    customer: AuthenticatedCustomer;
+  }
+}
+
+/** The pt-BR answer for a missing, expired or revoked token. */
+export const UNAUTHORIZED_MESSAGE = 'Sessão expirada. Faça login novamente.';
+/** The pt-BR answer when an id names another customer. */
+export const FORBIDDEN_MESSAGE = 'Você não tem permissão para acessar os dados de outro cliente.';
+
+// Tokens are 43 base64url characters; anything else is rejected without a database lookup.
+const BEARER = /^Bearer +([A-Za-z0-9_-]{20,128})$/i;
+
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  return BEARER.exec(header.trim())?.[1] ?? null;
+}
+
+function unauthorized(): HttpError {
+  return new HttpError(401, UNAUTHORIZED_MESSAGE, 'unauthorized');
+}
+
+async function lookup(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  scopes: readonly SessionScope[],
+): Promise<AuthenticatedCustomer | null> {
+  const token = bearerToken(request);
+  if (!token) return null;
+  const found = await findSession(app.database.db, token, app.now());
+  if (!found || !scopes.includes(found.scope)) return null;
+  return { id: found.id, email: found.email, isadmin: found.isadmin };
+}
+
+/**
+ * The customer behind the request's token when there is a valid one, or null. For routes
+ * that work for visitors too but do more for a logged-in customer.
+ */
+export async function readCustomer(request: FastifyRequest): Promise<AuthenticatedCustomer | null> {
+  const customer = await lookup(request.server, request, ['session']);
+  if (customer) request.customer = customer;
+  return customer;
+}
+
+/**
+ * Throws 403 when `id` (from a path, query or body) names a customer other than the one
+ * authenticated, and 400 when it is not a customer id at all. Call after `app.authenticate`.
+ */
+export function assertSelf(request: FastifyRequest, id: number | string | null | undefined): void {
+  const numeric = typeof id === 'number' ? id : typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : NaN;
+  if (!Number.isSafeInteger(numeric) || numeric <= 0) {
+    throw new HttpError(400, 'Identificador de cliente inválido.', 'validation');
+  }
+  if (!request.customer) throw unauthorized();
+  if (numeric !== request.customer.id) throw new HttpError(403, FORBIDDEN_MESSAGE, 'forbidden');
+}
+
+/**
+ * Registers `app.authenticate` and `app.authenticateUpload`. Wrapped with fastify-plugin so
+ * every route plugin sees the decorations.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('customer', null as unknown as AuthenticatedCustomer);
+    const hook =
+      (scopes: readonly SessionScope[]): AuthenticateHook =>
+      async (request) => {
+        const customer = await lookup(app, request, scopes);
+        if (!customer) throw unauthorized();
+        request.customer = customer;
+      };
+    app.decorate('authenticate', hook(['session']));
+    app.decorate('authenticateUpload', hook(['session', 'upload']));
+  },
+  { name: 'plateia-auth' },
+);
