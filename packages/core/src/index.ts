@@ -5,3 +5,6 @@ export * from './rules/email.ts';
 export * from './api/client.ts';
 export * from './stores/browser-storage.ts';
 export * from './stores/session-token.ts';
+export * from './crypto/md5.ts';
+export * from './stores/navigation.ts';
+export * from './stores/toasts.ts';

@@ -1,0 +1,54 @@
+import { atom } from 'nanostores';
+
+/**
+ * Toasts (spec §2): top-right notices that close themselves after 4 seconds or when the
+ * person closes them. The core only holds the list; the storefront and widgets draw it.
+ */
+
+/** How long a toast stays, spec §9. */
+export const TOAST_DURATION_MS = 4000;
+
+/** What a toast says and how it looks. */
+export type ToastKind = 'success' | 'error' | 'info';
+
+/** One visible toast. */
+export interface Toast {
+  /** Unique within the page, for keys and {@link dismissToast}. */
+  id: number;
+  kind: ToastKind;
+  /** pt-BR text shown to the person. */
+  message: string;
+}
+
+/** The toasts on screen, oldest first. */
+export const $toasts = atom<readonly Toast[]>([]);
+
+let nextId = 1;
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
+
+/** Shows a toast that closes itself after {@link TOAST_DURATION_MS}; returns its id. */
+export function showToast(toast: { kind: ToastKind; message: string; durationMs?: number }): number {
+  const id = nextId++;
+  $toasts.set([...$toasts.get(), { id, kind: toast.kind, message: toast.message }]);
+  timers.set(
+    id,
+    setTimeout(() => dismissToast(id), toast.durationMs ?? TOAST_DURATION_MS),
+  );
+  return id;
+}
+
+/** Closes a toast now (the close button); unknown ids are ignored. */
+export function dismissToast(id: number): void {
+  const timer = timers.get(id);
+  if (timer !== undefined) clearTimeout(timer);
+  timers.delete(id);
+  const toasts = $toasts.get();
+  if (toasts.some((toast) => toast.id === id)) $toasts.set(toasts.filter((toast) => toast.id !== id));
+}
+
+/** Closes every toast (tests, a page change). */
+export function clearToasts(): void {
+  for (const timer of timers.values()) clearTimeout(timer);
+  timers.clear();
+  $toasts.set([]);
+}
