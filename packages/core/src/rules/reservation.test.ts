@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { ticketItem } from './cart.ts';
+import {
+  buildReservationPayload,
+  evaluateReservation,
+  RESERVATION_MESSAGES,
+  type ReservedTicket,
+  reservationFailureMessage,
+} from './reservation.ts';
+
+const pista = ticketItem({ id: 10, eventId: 3, tk_price: 5000, n_number: 2, amount: 3 });
+const resale = ticketItem({
+  id: 11,
+  eventId: 3,
+  tk_price: 7000,
+  is_from_resale: 1,
+  resaleId: 44,
+  n_number: 1,
+});
+const seat = ticketItem({
+  id: 12,
+  eventId: 3,
+  tk_price: 9000,
+  n_number: 1,
+  seatSelection: {
+    seat_id: 501,
+    section_id: 1,
+    row_id: 2,
+    seat_number: '7',
+    ticket_type_id: 12,
+    price: 9000,
+  },
+});
+const table = ticketItem({
+  id: 13,
+  eventId: 3,
+  tk_price: 30000,
+  n_number: 1,
+  seatInfo: { isTable: true, tableId: 77, tableName: 'Mesa 1', seats: [1, 2, 3, 4] },
+});
+
+const allow = (tk_id: number, n: number, ok: boolean | number = true): ReservedTicket => ({
+  tk_id,
+  tk_allow: { tk_allow: n, tk_is_permitted_to_buy: ok },
+});
+
+describe('reservation payload', () => {
+  it('carries user, first item event and lot, products, tickets, coupon and session', () => {
+    const payload = buildReservationPayload({
+      userId: 9,
+      tickets: [pista, resale, seat, table],
+      products: [{ amount: 2, product: { id: 'p1', qtd: 0, price: 100 } }],
+      coupon: '  PROMO10 ',
+      sessionId: 'uuid-1',
+    });
+    expect(payload).toEqual({
+      user: 9,
+      event_id: 3,
+      n_number: 2,
+      products: [{ product_qtd: 2, product_id: 'p1' }],
+      tickets: [
+        { tk_qtd: 3, tk_id: 10, is_from_resale: 0, resaleId: null, original_n_number: 2 },
+        { tk_qtd: 1, tk_id: 11, is_from_resale: 1, resaleId: 44, original_n_number: 1 },
+        { tk_qtd: 1, tk_id: 12, seat_id: 501, is_from_resale: 0, resaleId: null, original_n_number: 1 },
+        {
+          tk_qtd: 1,
+          tk_id: 13,
+          table_id: 77,
+          seat_group_id: 77,
+          is_from_resale: 0,
+          resaleId: null,
+          original_n_number: 1,
+        },
+      ],
+      cupom: 'PROMO10',
+      sessionId: 'uuid-1',
+    });
+  });
+
+  it('sends an empty coupon and takes the event from products when there are no tickets', () => {
+    const payload = buildReservationPayload({
+      userId: 1,
+      tickets: [],
+      products: [{ amount: 1, product: { id: 5, qtd: 0, eventId: 8 } }],
+      sessionId: 's',
+    });
+    expect(payload.cupom).toBe('');
+    expect(payload.event_id).toBe(8);
+    expect(payload.n_number).toBeNull();
+  });
+});
+
+describe('reservation verdict', () => {
+  const requested = buildReservationPayload({
+    userId: 1,
+    tickets: [pista, seat],
+    products: [],
+    sessionId: 's',
+  }).tickets;
+
+  it('goes ahead when every ticket is permitted and fully allowed', () => {
+    expect(evaluateReservation(requested, [allow(10, 3), allow(12, 1)])).toEqual({ kind: 'ok' });
+    expect(evaluateReservation(requested, [allow(10, 5, 1), allow(12, 1, 1)])).toEqual({ kind: 'ok' });
+  });
+
+  it('stops with the not-permitted message when any ticket may not be bought', () => {
+    const verdict = evaluateReservation(requested, [allow(10, 3), allow(12, 1, false)]);
+    expect(verdict).toEqual({
+      kind: 'not-permitted',
+      message: 'A quantidade desejada para um dos ingressos selecionados não está mais disponível.',
+      ticketIds: ['12'],
+    });
+    expect(evaluateReservation(requested, [allow(10, 3, 0)]).kind).toBe('not-permitted');
+  });
+
+  it('reports partial availability below 1 or below the quantity asked', () => {
+    expect(evaluateReservation(requested, [allow(10, 2), allow(12, 1)])).toEqual({
+      kind: 'partial',
+      message: 'Alguns dos seus ingressos não estão mais disponíveis',
+      allowed: { '10': 2, '12': 1 },
+    });
+    expect(evaluateReservation(requested, [allow(10, 3), allow(12, 0)]).kind).toBe('partial');
+  });
+
+  it('sums quantities of lines sharing a ticket id', () => {
+    const twoSeats = [
+      { ...requested[1]!, seat_id: 1 },
+      { ...requested[1]!, seat_id: 2 },
+    ];
+    expect(evaluateReservation(twoSeats, [allow(12, 1)]).kind).toBe('partial');
+    expect(evaluateReservation(twoSeats, [allow(12, 2)]).kind).toBe('ok');
+  });
+
+  it('prefers the server text for other failures', () => {
+    expect(reservationFailureMessage('Cupom inválido')).toBe('Cupom inválido');
+    expect(reservationFailureMessage(undefined)).toBe('Erro ao iniciar checkout, tente novamente');
+    expect(reservationFailureMessage(' ')).toBe(RESERVATION_MESSAGES.failed);
+  });
+});

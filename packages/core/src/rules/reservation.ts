@@ -1,0 +1,139 @@
+/**
+ * The cart reservation that starts checkout (spec §7 `POST /cart/reserve`, §8): the
+ * payload built from the ticket and product carts, and the reading of the per-ticket
+ * answer (`tk_allow`, `tk_is_permitted_to_buy`) into go, "not permitted" or "partial".
+ */
+import type { CartItem, EntityId, ProductCartItem } from './cart.ts';
+
+/** One ticket line of the reservation (spec §7). */
+export interface ReservationTicket {
+  tk_qtd: number;
+  tk_id: EntityId;
+  seat_id?: EntityId;
+  table_id?: EntityId;
+  seat_group_id?: EntityId;
+  is_from_resale: 0 | 1;
+  resaleId: EntityId | null;
+  original_n_number: number | null;
+}
+
+/** One product line of the reservation (spec §7). */
+export interface ReservationProduct {
+  product_qtd: number;
+  product_id: EntityId;
+}
+
+/** The body of `POST /cart/reserve` (spec §7); `cupom` is added on the client. */
+export interface ReservationPayload {
+  user: EntityId;
+  event_id: EntityId;
+  n_number: number | null;
+  products: ReservationProduct[];
+  tickets: ReservationTicket[];
+  cupom: string;
+  sessionId: string;
+}
+
+/** What the server allows for one ticket line (spec §3 reservation response). */
+export interface ReservedTicket {
+  tk_id: EntityId;
+  tk_allow: { tk_allow: number; tk_is_permitted_to_buy: boolean | number };
+}
+
+/** pt-BR messages of the reservation (spec §8, verbatim). */
+export const RESERVATION_MESSAGES = {
+  notPermitted: 'A quantidade desejada para um dos ingressos selecionados não está mais disponível.',
+  partial: 'Alguns dos seus ingressos não estão mais disponíveis',
+  failed: 'Erro ao iniciar checkout, tente novamente',
+} as const;
+
+/** Everything the reservation is built from. */
+export interface ReservationInput {
+  userId: EntityId;
+  tickets: readonly CartItem[];
+  products: readonly ProductCartItem[];
+  coupon?: string | null;
+  sessionId: string;
+}
+
+function ticketLine(item: CartItem): ReservationTicket {
+  const line: ReservationTicket = {
+    tk_qtd: item.amount,
+    tk_id: item.id,
+    is_from_resale: item.is_from_resale === 1 ? 1 : 0,
+    resaleId: item.resaleId,
+    original_n_number: item.n_number,
+  };
+  if (item.seatInfo?.isTable && item.seatInfo.tableId !== null) {
+    // A table is one line: its chairs are sold together, named by the table (or group) id.
+    line.table_id = item.seatInfo.tableId;
+    line.seat_group_id = item.seatInfo.tableId;
+    line.tk_qtd = 1;
+  } else if (item.seatSelection) {
+    line.seat_id = item.seatSelection.seat_id;
+    line.tk_qtd = 1;
+  }
+  return line;
+}
+
+/**
+ * Builds the reservation for the carts. The event is the first item's (the checkout
+ * page's event); the coupon is trimmed and sent as `cupom` (empty when none).
+ */
+export function buildReservationPayload(input: ReservationInput): ReservationPayload {
+  const first = input.tickets[0];
+  return {
+    user: input.userId,
+    event_id: first?.eventId ?? input.products[0]?.product.eventId ?? '',
+    n_number: first?.n_number ?? null,
+    products: input.products.map((entry) => ({ product_qtd: entry.amount, product_id: entry.product.id })),
+    tickets: input.tickets.map(ticketLine),
+    cupom: (input.coupon ?? '').trim(),
+    sessionId: input.sessionId,
+  };
+}
+
+/** How the reservation went, for the checkout store. */
+export type ReservationVerdict =
+  | { kind: 'ok' }
+  | { kind: 'not-permitted'; message: string; ticketIds: string[] }
+  | { kind: 'partial'; message: string; allowed: Record<string, number> };
+
+const permitted = (value: boolean | number | undefined): boolean => value === true || value === 1;
+
+/**
+ * Reads the per-ticket answer against what was requested. A ticket not permitted to buy
+ * ends the attempt (carts are cleared); an allowance below 1 or below the quantity asked
+ * for that ticket id (summed over its lines) means only part is left.
+ */
+export function evaluateReservation(
+  requested: readonly ReservationTicket[],
+  answer: readonly ReservedTicket[],
+): ReservationVerdict {
+  const notPermitted = answer.filter((ticket) => !permitted(ticket.tk_allow?.tk_is_permitted_to_buy));
+  if (notPermitted.length > 0) {
+    return {
+      kind: 'not-permitted',
+      message: RESERVATION_MESSAGES.notPermitted,
+      ticketIds: notPermitted.map((ticket) => String(ticket.tk_id)),
+    };
+  }
+  const wanted = new Map<string, number>();
+  for (const line of requested)
+    wanted.set(String(line.tk_id), (wanted.get(String(line.tk_id)) ?? 0) + line.tk_qtd);
+  const allowed: Record<string, number> = {};
+  let short = false;
+  for (const ticket of answer) {
+    const id = String(ticket.tk_id);
+    const allow = Number(ticket.tk_allow?.tk_allow ?? 0);
+    allowed[id] = allow;
+    if (!(allow >= 1) || allow < (wanted.get(id) ?? 0)) short = true;
+  }
+  if (short) return { kind: 'partial', message: RESERVATION_MESSAGES.partial, allowed };
+  return { kind: 'ok' };
+}
+
+/** The message for a failed reservation call: the server's text, else the default. */
+export function reservationFailureMessage(serverMessage?: string | null): string {
+  return serverMessage?.trim() ? serverMessage : RESERVATION_MESSAGES.failed;
+}

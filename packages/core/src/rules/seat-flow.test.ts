@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addSeatHold,
+  holdFailureMessage,
+  removeSeatHold,
+  SEAT_HOLD_SECONDS,
+  SEAT_MESSAGES,
+  SEAT_SERVICE_DEFAULT_HOLD_SECONDS,
+  seatAddBlocker,
+} from './seat-flow.ts';
+
+describe('seat flow checks', () => {
+  it('holds for 600 s while the service default is 900 s', () => {
+    expect(SEAT_HOLD_SECONDS).toBe(600);
+    expect(SEAT_SERVICE_DEFAULT_HOLD_SECONDS).toBe(900);
+  });
+
+  it('lets an available seat not in the cart through', () => {
+    expect(seatAddBlocker(['a1'], { a1: 'available' }, new Set())).toBeNull();
+  });
+
+  it('refuses a seat that is not available, or unknown to the service', () => {
+    expect(seatAddBlocker(['a1'], { a1: 'held' }, new Set())).toBe('Este assento não está mais disponível');
+    expect(seatAddBlocker(['a1'], { a1: 'sold' }, new Set())).toBe(SEAT_MESSAGES.notAvailable);
+    expect(seatAddBlocker(['a1'], {}, new Set())).toBe(SEAT_MESSAGES.notAvailable);
+    expect(seatAddBlocker(['t1', 't2'], { t1: 'available', t2: 'blocked' }, new Set())).toBe(
+      SEAT_MESSAGES.notAvailable,
+    );
+  });
+
+  it('says the seat is in the cart before saying it is taken', () => {
+    expect(seatAddBlocker(['a1'], { a1: 'held' }, new Set(['a1']))).toBe(
+      'Este assento já está no seu carrinho',
+    );
+  });
+
+  it('refuses an empty selection', () => {
+    expect(seatAddBlocker([], {}, new Set())).toBe('Erro ao adicionar assento ao carrinho');
+  });
+});
+
+describe('hold failure messages', () => {
+  it('uses the 409 text or the server message for 409', () => {
+    expect(holdFailureMessage(409)).toBe('Este assento acabou de ser reservado por outra pessoa');
+    expect(holdFailureMessage(409, '  ')).toBe(SEAT_MESSAGES.takenByAnother);
+    expect(holdFailureMessage(409, 'Assento vendido')).toBe('Assento vendido');
+  });
+
+  it('uses the default add error for anything else', () => {
+    expect(holdFailureMessage(500, 'boom')).toBe('Erro ao adicionar assento ao carrinho');
+    expect(holdFailureMessage(0)).toBe(SEAT_MESSAGES.addFailed);
+    expect(SEAT_MESSAGES.removeFailed).toBe('Erro ao remover assento do carrinho');
+  });
+});
+
+describe('seat hold records', () => {
+  it('merges seats per event without duplicates and drops empty records', () => {
+    let holds = addSeatHold([], 7, ['a1']);
+    holds = addSeatHold(holds, '7', ['a1', 'a2']);
+    holds = addSeatHold(holds, 8, ['b1']);
+    expect(holds).toEqual([
+      { eventId: 7, seatIds: ['a1', 'a2'] },
+      { eventId: 8, seatIds: ['b1'] },
+    ]);
+    holds = removeSeatHold(holds, 7, ['a1']);
+    expect(holds[0]).toEqual({ eventId: 7, seatIds: ['a2'] });
+    expect(removeSeatHold(holds, 8, ['b1'])).toEqual([{ eventId: 7, seatIds: ['a2'] }]);
+  });
+});

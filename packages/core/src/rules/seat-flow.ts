@@ -1,0 +1,85 @@
+/**
+ * The seat flow (spec §4, §5, §8, §9): a seat joins the cart only when it is not already
+ * there and the seat service says it is available; then it is held for 600 seconds, and
+ * any failure after that releases it again. Also the bookkeeping of seat holds kept in
+ * browser storage (`plateia:seatHolds`: event id and seat ids).
+ */
+import type { EntityId } from './cart.ts';
+
+/** Hold the product's seat flow requests (spec §9). */
+export const SEAT_HOLD_SECONDS = 600;
+
+/** Hold the seat service applies when none is requested (spec §9). */
+export const SEAT_SERVICE_DEFAULT_HOLD_SECONDS = 900;
+
+/** The one status that lets a seat be added (spec §4). */
+export const SEAT_STATUS_AVAILABLE = 'available';
+
+/** pt-BR messages of the seat flow (spec §8, verbatim). */
+export const SEAT_MESSAGES = {
+  notAvailable: 'Este assento não está mais disponível',
+  alreadyInCart: 'Este assento já está no seu carrinho',
+  takenByAnother: 'Este assento acabou de ser reservado por outra pessoa',
+  addFailed: 'Erro ao adicionar assento ao carrinho',
+  removeFailed: 'Erro ao remover assento do carrinho',
+  checkoutUnavailable:
+    'Um ou mais assentos selecionados ficaram indisponíveis. Por favor, selecione outros assentos.',
+} as const;
+
+/**
+ * Why the seats cannot be added, or `null` when the flow may hold them. The cart check
+ * comes first: a seat this browser already holds is not "available" to the seat service,
+ * and the person should hear that it is in their cart, not that it was lost.
+ */
+export function seatAddBlocker(
+  seatIds: readonly string[],
+  statuses: Readonly<Record<string, string | undefined>>,
+  seatIdsInCart: ReadonlySet<string>,
+): string | null {
+  if (seatIds.length === 0) return SEAT_MESSAGES.addFailed;
+  if (seatIds.some((id) => seatIdsInCart.has(id))) return SEAT_MESSAGES.alreadyInCart;
+  if (seatIds.some((id) => statuses[id] !== SEAT_STATUS_AVAILABLE)) return SEAT_MESSAGES.notAvailable;
+  return null;
+}
+
+/**
+ * The message for a failed hold: HTTP 409 means another session got the seat first, and
+ * the server's own text wins when it sent one; anything else is the default add error.
+ */
+export function holdFailureMessage(status: number, serverMessage?: string): string {
+  if (status === 409) return serverMessage?.trim() ? serverMessage : SEAT_MESSAGES.takenByAnother;
+  return SEAT_MESSAGES.addFailed;
+}
+
+/** One stored hold record (spec §3): the seats this browser holds at one event. */
+export interface SeatHold {
+  eventId: EntityId;
+  seatIds: string[];
+}
+
+/** Records seats as held, merged into the event's record without duplicates. */
+export function addSeatHold(
+  holds: readonly SeatHold[],
+  eventId: EntityId,
+  seatIds: readonly string[],
+): SeatHold[] {
+  const index = holds.findIndex((hold) => String(hold.eventId) === String(eventId));
+  const existing = holds[index];
+  if (!existing) return [...holds, { eventId, seatIds: [...new Set(seatIds)] }];
+  const merged = { eventId: existing.eventId, seatIds: [...new Set([...existing.seatIds, ...seatIds])] };
+  return holds.map((hold, i) => (i === index ? merged : hold));
+}
+
+/** Forgets seats; an event left without seats loses its record. */
+export function removeSeatHold(
+  holds: readonly SeatHold[],
+  eventId: EntityId,
+  seatIds: readonly string[],
+): SeatHold[] {
+  const drop = new Set(seatIds);
+  return holds.flatMap((hold) => {
+    if (String(hold.eventId) !== String(eventId)) return [hold];
+    const left = hold.seatIds.filter((id) => !drop.has(id));
+    return left.length > 0 ? [{ eventId: hold.eventId, seatIds: left }] : [];
+  });
+}
