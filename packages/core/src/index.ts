@@ -8,3 +8,4 @@ export * from './stores/session-token.ts';
 export * from './crypto/md5.ts';
 export * from './stores/navigation.ts';
 export * from './stores/toasts.ts';
+export * from './stores/session.ts';

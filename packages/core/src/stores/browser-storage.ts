@@ -68,6 +68,12 @@ export interface PersistentAtomOptions<T> {
   decode?: (raw: string) => T | undefined;
 }
 
+/** A {@link persistentAtom}: a writable atom plus a way to re-read its stored value. */
+export interface PersistentAtom<T> extends WritableAtom<T> {
+  /** Re-reads storage now (after something outside the store wrote it in this tab). */
+  reload(): void;
+}
+
 /**
  * An atom mirrored into Web Storage under `key` and kept in step with other tabs.
  *
@@ -82,13 +88,13 @@ export function persistentAtom<T>(
   key: string,
   initial: T,
   options: PersistentAtomOptions<T> = {},
-): WritableAtom<T> {
+): PersistentAtom<T> {
   const area = options.area ?? 'local';
   const encode =
     options.encode ??
     ((value: T) => (value === initial || value === undefined ? null : JSON.stringify(value)));
   const decode = options.decode ?? ((raw: string) => JSON.parse(raw) as T);
-  const $store = atom<T>(initial);
+  const $store = atom<T>(initial) as PersistentAtom<T>;
   let applyingStored = false;
 
   const decodeOrInitial = (raw: string | null): T => {
@@ -108,6 +114,10 @@ export function persistentAtom<T>(
     } finally {
       applyingStored = false;
     }
+  };
+
+  $store.reload = () => {
+    if (browserStorage(area)) applyStored(readStorage(key, area));
   };
 
   onSet($store, ({ newValue }) => {

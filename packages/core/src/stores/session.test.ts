@@ -1,0 +1,453 @@
+// @vitest-environment happy-dom
+import { allTasks, cleanStores } from 'nanostores';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApi, type Fetcher } from '../api/client.ts';
+import { md5 } from '../crypto/md5.ts';
+import { setNavigator } from './navigation.ts';
+import {
+  $authState,
+  $googleRedirecting,
+  $redirectAfterLogin,
+  $sessionToken,
+  $user,
+  completeGoogleLogin,
+  fetchProfile,
+  initSession,
+  login,
+  logout,
+  requestPasswordRecovery,
+  resetPassword,
+  SESSION_MESSAGES,
+  sessionId,
+  setRedirectAfterLogin,
+  signUp,
+  startGoogleLogin,
+  updateProfile,
+  uploadDocument,
+  verifyEmail,
+} from './session.ts';
+import { $toasts, clearToasts } from './toasts.ts';
+
+const API = 'https://api.test';
+const USER = { id: 7, user: 'cliente@plateia.dev', avatar: '', isadmin: '0', namef: 'Ana', namel: 'Souza' };
+
+interface Call {
+  method: string;
+  path: string;
+  auth: string | null;
+  body: unknown;
+}
+
+type Handler = (call: Call) => Response | Promise<Response>;
+
+const json = (status: number, body: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+/** A stand-in API host: routes by "METHOD /path" (path as sent, still encoded). */
+function fakeApi(routes: Record<string, Handler>) {
+  const calls: Call[] = [];
+  const fetcher: Fetcher = async (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    const text = await request.text();
+    const call: Call = {
+      method: request.method,
+      path: url.pathname + url.search,
+      auth: request.headers.get('Authorization'),
+      body: text ? JSON.parse(text) : undefined,
+    };
+    calls.push(call);
+    const key = Object.keys(routes).find((route) => {
+      const [method, pattern] = route.split(' ');
+      return method === call.method && new RegExp(`^${pattern}$`).test(call.path);
+    });
+    if (!key) return json(404, { error: 'not_found', message: 'Não encontrado' });
+    return routes[key]!(call);
+  };
+  configureApi({ baseUrl: API, fetch: fetcher });
+  return calls;
+}
+
+const loginRoutes = (loginAnswer: Handler = () => json(200, { data: USER, token: 'tok-1' })) => ({
+  'POST /getsalt/[^/]+/[^/]+': () => json(200, { msg: 'salt123' }),
+  'POST /login/.+': loginAnswer,
+});
+
+let navigations: string[];
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  navigations = [];
+  setNavigator((url) => navigations.push(url));
+});
+
+afterEach(async () => {
+  await allTasks();
+  $user.set(null);
+  $sessionToken.set(null);
+  $redirectAfterLogin.set(null);
+  clearToasts();
+  cleanStores($authState, $user, $sessionToken, $redirectAfterLogin, $googleRedirecting, $toasts);
+  setNavigator(null);
+  configureApi({});
+  vi.useRealTimers();
+});
+
+describe('initSession', () => {
+  it('is loading until the stored session is read', () => {
+    expect($authState.get()).toBe('loading');
+  });
+
+  it('reads a stored user and token as logged in', () => {
+    localStorage.setItem('plateia:user', JSON.stringify(USER));
+    localStorage.setItem('plateia:token', 'tok-1');
+    expect(initSession()).toBe('loggedIn');
+    expect($user.get()).toEqual(USER);
+    expect($sessionToken.get()).toBe('tok-1');
+  });
+
+  it('treats nothing stored, a half session or corrupt data as logged out', () => {
+    expect(initSession()).toBe('loggedOut');
+    localStorage.setItem('plateia:user', JSON.stringify(USER));
+    expect(initSession()).toBe('loggedOut');
+    expect(localStorage.getItem('plateia:user')).toBeNull();
+    localStorage.setItem('plateia:user', '{not json');
+    localStorage.setItem('plateia:token', 'tok-1');
+    expect(initSession()).toBe('loggedOut');
+  });
+});
+
+describe('login', () => {
+  it('validates before calling the server', async () => {
+    const calls = fakeApi({});
+    await expect(login('', 'x')).rejects.toThrow(SESSION_MESSAGES.loginRequired);
+    await expect(login('a@b.com', '')).rejects.toThrow('Email e senha são obrigatórios');
+    await expect(login('não-é-email', 'x')).rejects.toThrow('Endereço de e-mail inválido');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends md5(salt + password), stores the session and greets', async () => {
+    const calls = fakeApi(loginRoutes());
+    initSession();
+    const user = await login(' Cliente@plateia.dev ', 'plateia123');
+    await allTasks();
+    const uuid = sessionId();
+    expect(calls.map((call) => call.path)).toEqual([
+      `/getsalt/Cliente%40plateia.dev/${uuid}`,
+      `/login/Cliente%40plateia.dev/${md5('salt123plateia123')}/${uuid}/salt123`,
+    ]);
+    expect(user).toEqual(USER);
+    expect($authState.get()).toBe('loggedIn');
+    expect(JSON.parse(localStorage.getItem('plateia:user') ?? 'null')).toEqual(USER);
+    expect(localStorage.getItem('plateia:token')).toBe('tok-1');
+    expect($toasts.get().map((toast) => [toast.kind, toast.message])).toEqual([
+      ['success', 'Login realizado com Sucesso'],
+    ]);
+    expect(navigations).toEqual([]);
+  });
+
+  it('follows and clears the redirect-after-login address', async () => {
+    fakeApi(loginRoutes());
+    setRedirectAfterLogin('/checkout/12');
+    expect(localStorage.getItem('plateia:redirectAfterLogin')).toBe('/checkout/12');
+    await login('cliente@plateia.dev', 'plateia123');
+    expect(navigations).toEqual(['/checkout/12']);
+    expect($redirectAfterLogin.get()).toBeNull();
+    expect(localStorage.getItem('plateia:redirectAfterLogin')).toBeNull();
+  });
+
+  it('never follows a redirect to another site', async () => {
+    fakeApi(loginRoutes());
+    setRedirectAfterLogin('https://evil.example/');
+    localStorage.setItem('plateia:redirectAfterLogin', '//evil.example');
+    await login('cliente@plateia.dev', 'plateia123');
+    expect(navigations).toEqual([]);
+  });
+
+  it('explains an unverified account (409) and anything else as invalid credentials', async () => {
+    fakeApi(loginRoutes(() => json(409, { error: 'unverified', message: 'x' })));
+    await expect(login('cliente@plateia.dev', 'p')).rejects.toThrow(
+      'Valide sua conta pelo link enviado em seu email, antes de fazer login.',
+    );
+    fakeApi(loginRoutes(() => json(401, { error: 'invalid', message: 'x' })));
+    await expect(login('cliente@plateia.dev', 'p')).rejects.toThrow('Usuário/Senha Inválida');
+    fakeApi(loginRoutes(() => json(200, { data: USER })));
+    await expect(login('cliente@plateia.dev', 'p')).rejects.toThrow('Usuário/Senha Inválida');
+    fakeApi({ 'POST /getsalt/.+': () => json(500, {}) });
+    await expect(login('cliente@plateia.dev', 'p')).rejects.toThrow('Usuário/Senha Inválida');
+    expect($user.get()).toBeNull();
+    expect($toasts.get()).toEqual([]);
+  });
+});
+
+describe('logout', () => {
+  it('revokes the token on the server and clears the session', async () => {
+    const calls = fakeApi({ ...loginRoutes(), 'POST /logout': () => json(200, { success: true }) });
+    initSession();
+    await login('cliente@plateia.dev', 'p');
+    await logout();
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/logout', auth: 'Bearer tok-1' });
+    expect($authState.get()).toBe('loggedOut');
+    expect(localStorage.getItem('plateia:user')).toBeNull();
+    expect(localStorage.getItem('plateia:token')).toBeNull();
+  });
+
+  it('clears the session even when the server fails', async () => {
+    fakeApi({ ...loginRoutes(), 'POST /logout': () => json(500, {}) });
+    initSession();
+    await login('cliente@plateia.dev', 'p');
+    await logout();
+    expect($authState.get()).toBe('loggedOut');
+  });
+
+  it('ends the session when the server refuses the token', async () => {
+    fakeApi({
+      ...loginRoutes(),
+      'GET /customer/me': () => json(401, { error: 'unauthorized', message: 'x' }),
+    });
+    initSession();
+    await login('cliente@plateia.dev', 'p');
+    await expect(fetchProfile()).rejects.toThrow(SESSION_MESSAGES.profileLoadFailed);
+    expect($authState.get()).toBe('loggedOut');
+  });
+});
+
+describe('cross-tab', () => {
+  it('follows a login and a logout made in another tab', () => {
+    initSession();
+    const states: string[] = [];
+    const unbind = $authState.subscribe((state) => states.push(state));
+    localStorage.setItem('plateia:user', JSON.stringify(USER));
+    window.dispatchEvent(
+      new StorageEvent('storage', {
+        key: 'plateia:user',
+        newValue: JSON.stringify(USER),
+        storageArea: localStorage,
+      }),
+    );
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: 'plateia:token', newValue: 'tok-9', storageArea: localStorage }),
+    );
+    expect($user.get()).toEqual(USER);
+    expect($authState.get()).toBe('loggedIn');
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: null, newValue: null, storageArea: localStorage }),
+    );
+    expect($authState.get()).toBe('loggedOut');
+    expect(states).toEqual(['loggedOut', 'loggedIn', 'loggedOut']);
+    unbind();
+  });
+});
+
+describe('sessionId', () => {
+  it('is one random UUID per browser session', () => {
+    const id = sessionId();
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(sessionId()).toBe(id);
+    expect(sessionStorage.getItem('plateia:sessionId')).toBe(id);
+    sessionStorage.setItem('plateia:sessionId', 'outra');
+    expect(sessionId()).toBe('outra');
+  });
+});
+
+describe('signUp and uploadDocument', () => {
+  const form = {
+    user: ' nova@plateia.dev ',
+    namef: 'Nova',
+    namel: 'Pessoa',
+    pw: 'segredo1',
+    phone: '11999999999',
+  };
+
+  it('sends the spec payload with its defaults and uploads with the grant it answered', async () => {
+    const calls = fakeApi({
+      'POST /customer/add': () => json(200, { success: true, id: 42, uploadToken: 'up-1' }),
+      'POST /customer-upload-document': () =>
+        json(200, { success: true, filePath: '/customer/document/document', message: 'ok' }),
+    });
+    await expect(signUp(form)).resolves.toEqual({ success: true, id: 42 });
+    expect(calls[0]?.body).toEqual({
+      user: 'nova@plateia.dev',
+      namef: 'Nova',
+      namel: 'Pessoa',
+      pw: 'segredo1',
+      phone: '11999999999',
+      cpfnpj: '',
+      passport: '',
+      country: 'Brasil',
+      status: 1,
+      uidcad: 1,
+    });
+    const upload = {
+      customerId: 42,
+      documentType: 'document' as const,
+      fileBase64: 'JVBERi0=',
+      fileName: 'rg.pdf',
+    };
+    await expect(uploadDocument(upload)).resolves.toMatchObject({ success: true });
+    expect(calls[1]).toMatchObject({ path: '/customer-upload-document', auth: 'Bearer up-1', body: upload });
+  });
+
+  it('says the user exists on 408 and gives the generic message otherwise', async () => {
+    fakeApi({ 'POST /customer/add': () => json(408, { error: 'exists', message: 'x' }) });
+    await expect(signUp(form)).rejects.toThrow('Usuário já existe');
+    fakeApi({ 'POST /customer/add': () => json(400, { error: 'bad', message: 'x' }) });
+    await expect(signUp(form)).rejects.toThrow(
+      'Não foi possível criar sua conta, tente novamente ou entre em contato com nossa equipe',
+    );
+    fakeApi({ 'POST /customer/add': () => json(200, { success: false }) });
+    await expect(signUp(form)).rejects.toThrow(SESSION_MESSAGES.signUpFailed);
+  });
+
+  it("shows the server's reason when an upload is refused", async () => {
+    fakeApi({
+      'POST /customer-upload-document': () =>
+        json(400, { error: 'type', message: 'Envie um PDF, JPEG ou PNG' }),
+    });
+    await expect(
+      uploadDocument({ customerId: 1, documentType: 'address_proof', fileBase64: 'eA==', fileName: 'x.exe' }),
+    ).rejects.toThrow('Envie um PDF, JPEG ou PNG');
+  });
+});
+
+describe('requestPasswordRecovery', () => {
+  it('sends the e-mail, then refuses again within a minute', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-21T12:00:00Z'), toFake: ['Date'] });
+    const calls = fakeApi({ 'POST /pwrecovery/.+': () => json(200, { success: true }) });
+    await expect(requestPasswordRecovery('cliente@plateia.dev')).resolves.toBe(
+      'Um e-mail foi enviado para você em: cliente@plateia.dev',
+    );
+    expect(calls[0]?.path).toBe('/pwrecovery/cliente%40plateia.dev');
+    expect($toasts.get().at(-1)?.message).toBe('Um e-mail foi enviado para você em: cliente@plateia.dev');
+    expect(localStorage.getItem('plateia:lastRecoveryAt')).toBe(String(Date.now()));
+    vi.setSystemTime(Date.now() + 59_999);
+    await expect(requestPasswordRecovery('cliente@plateia.dev')).rejects.toThrow(
+      'Você precisa esperar um minuto após o envio para, reenviar o e-mail',
+    );
+    expect(calls).toHaveLength(1);
+    vi.setSystemTime(Date.now() + 1);
+    await requestPasswordRecovery('cliente@plateia.dev');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('reports a failure and does not start the wait', async () => {
+    const calls = fakeApi({ 'POST /pwrecovery/.+': () => json(500, {}) });
+    await expect(requestPasswordRecovery('cliente@plateia.dev')).rejects.toThrow(
+      'Erro ao enviar email, tente novamente',
+    );
+    await expect(requestPasswordRecovery('cliente@plateia.dev')).rejects.toThrow(
+      SESSION_MESSAGES.recoveryFailed,
+    );
+    expect(calls).toHaveLength(2);
+    await expect(requestPasswordRecovery('x')).rejects.toThrow(SESSION_MESSAGES.invalidEmail);
+  });
+});
+
+describe('resetPassword and verifyEmail', () => {
+  it('sends the new password as md5(salt + password) and answers the user', async () => {
+    const calls = fakeApi({
+      'POST /getsalt/.+': () => json(200, { msg: 's4lt' }),
+      'POST /recovery/.+': () => json(200, [USER]),
+    });
+    await expect(resetPassword('a/b token', 'cliente@plateia.dev', 'nova-senha')).resolves.toEqual(USER);
+    expect(calls[1]?.path).toBe(`/recovery/a%2Fb%20token/${md5('s4ltnova-senha')}`);
+    expect($user.get()).toBeNull();
+  });
+
+  it("shows the server's reason for a bad recovery link", async () => {
+    fakeApi({
+      'POST /getsalt/.+': () => json(200, { msg: 's4lt' }),
+      'POST /recovery/.+': () => json(400, { error: 'expired', message: 'Link expirado' }),
+    });
+    await expect(resetPassword('t', 'cliente@plateia.dev', 'n')).rejects.toThrow('Link expirado');
+  });
+
+  it('confirms an e-mail address', async () => {
+    const calls = fakeApi({ 'POST /customer/verify/.+': () => json(200, { success: true }) });
+    await verifyEmail('tok');
+    expect(calls[0]?.path).toBe('/customer/verify/tok');
+    fakeApi({ 'POST /customer/verify/.+': () => json(404, {}) });
+    await expect(verifyEmail('tok')).rejects.toThrow(SESSION_MESSAGES.verifyFailed);
+  });
+});
+
+describe('Google sign-in', () => {
+  it('goes to the API host, shows the notice for 5 seconds and remembers where to return', () => {
+    vi.useFakeTimers();
+    configureApi({ baseUrl: API });
+    startGoogleLogin('/checkout/3?x=1');
+    expect(navigations).toEqual([`${API}/auth/google?returnTo=%2Fcheckout%2F3%3Fx%3D1`]);
+    expect($googleRedirecting.get()).toBe(true);
+    expect($redirectAfterLogin.get()).toBe('/checkout/3?x=1');
+    vi.advanceTimersByTime(4999);
+    expect($googleRedirecting.get()).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect($googleRedirecting.get()).toBe(false);
+  });
+
+  it('completes with the token from the callback', async () => {
+    const calls = fakeApi({ 'GET /customer/me': () => json(200, { data: USER }) });
+    initSession();
+    setRedirectAfterLogin('/mytickets');
+    await expect(completeGoogleLogin('g-tok')).resolves.toEqual(USER);
+    expect(calls[0]?.auth).toBe('Bearer g-tok');
+    expect($authState.get()).toBe('loggedIn');
+    expect($sessionToken.get()).toBe('g-tok');
+    expect(navigations).toEqual(['/mytickets']);
+    expect($toasts.get().at(-1)?.message).toBe('Login realizado com Sucesso');
+  });
+
+  it('fails with a pt-BR message and stays logged out', async () => {
+    fakeApi({ 'GET /customer/me': () => json(401, {}) });
+    initSession();
+    await expect(completeGoogleLogin('bad')).rejects.toThrow(SESSION_MESSAGES.googleFailed);
+    expect($authState.get()).toBe('loggedOut');
+  });
+});
+
+describe('profile', () => {
+  it('saves fields with the id and keeps the answered record', async () => {
+    const saved = { ...USER, cidade: 'Recife', uf: 'PE' };
+    const calls = fakeApi({ ...loginRoutes(), 'POST /customer/edit': () => json(200, { data: saved }) });
+    await login('cliente@plateia.dev', 'p');
+    await expect(updateProfile({ cidade: 'Recife', uf: 'PE' })).resolves.toEqual(saved);
+    expect(calls.at(-1)).toMatchObject({
+      auth: 'Bearer tok-1',
+      body: { id: 7, user: 'cliente@plateia.dev', cidade: 'Recife', uf: 'PE' },
+    });
+    expect(JSON.parse(localStorage.getItem('plateia:user') ?? 'null')).toEqual(saved);
+  });
+
+  it('merges the fields when the server answers no record', async () => {
+    fakeApi({ ...loginRoutes(), 'POST /customer/edit': () => new Response(null, { status: 204 }) });
+    await login('cliente@plateia.dev', 'p');
+    await expect(updateProfile({ nickname: 'aninha' })).resolves.toEqual({ ...USER, nickname: 'aninha' });
+  });
+
+  it("shows the server's validation message and keeps the old record", async () => {
+    fakeApi({
+      ...loginRoutes(),
+      'POST /customer/edit': () => json(400, { error: 'cpf', message: 'CPF ou CNPJ inválido' }),
+    });
+    await login('cliente@plateia.dev', 'p');
+    await expect(updateProfile({ cpfnpj: '123' })).rejects.toThrow('CPF ou CNPJ inválido');
+    expect($user.get()).toEqual(USER);
+  });
+
+  it('reloads the record from the server', async () => {
+    const fresh = { ...USER, avatar: '/a.png' };
+    fakeApi({ ...loginRoutes(), 'GET /customer/me': () => json(200, { data: fresh }) });
+    await login('cliente@plateia.dev', 'p');
+    await expect(fetchProfile()).resolves.toEqual(fresh);
+    expect($user.get()).toEqual(fresh);
+  });
+
+  it('needs a session', async () => {
+    await expect(updateProfile({})).rejects.toThrow(SESSION_MESSAGES.notLoggedIn);
+    await expect(fetchProfile()).rejects.toThrow(SESSION_MESSAGES.notLoggedIn);
+  });
+});

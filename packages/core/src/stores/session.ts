@@ -1,0 +1,455 @@
+import { atom, computed } from 'nanostores';
+import { apiBaseUrl, apiClient, callApi, onUnauthorized } from '../api/client.ts';
+import { md5 } from '../crypto/md5.ts';
+import { isValidEmail } from '../rules/email.ts';
+import { persistentAtom, readStorage, writeStorage } from './browser-storage.ts';
+import { isSameSitePath, navigate } from './navigation.ts';
+import { $sessionToken } from './session-token.ts';
+import { showToast } from './toasts.ts';
+
+/**
+ * The session side of the client core (spec §2, §4, §5, §7, §8): who is logged in, and
+ * the account actions (login by salt then digest, Google sign-in, sign-up, documents,
+ * recovery, profile, sign-out). State lives in browser storage under `plateia:*` and
+ * follows other tabs; actions only change stores, and the stores persist themselves.
+ */
+
+export { $sessionToken } from './session-token.ts';
+
+/** The pt-BR texts of the session side, verbatim from spec §5 and §8 where the spec has them. */
+export const SESSION_MESSAGES = {
+  loginRequired: 'Email e senha são obrigatórios',
+  invalidEmail: 'Endereço de e-mail inválido',
+  loginUnverified: 'Valide sua conta pelo link enviado em seu email, antes de fazer login.',
+  loginFailed: 'Usuário/Senha Inválida',
+  loginSuccess: 'Login realizado com Sucesso',
+  signUpExists: 'Usuário já existe',
+  signUpFailed: 'Não foi possível criar sua conta, tente novamente ou entre em contato com nossa equipe',
+  recoverySent: (email: string) => `Um e-mail foi enviado para você em: ${email}`,
+  recoveryFailed: 'Erro ao enviar email, tente novamente',
+  recoveryTooSoon: 'Você precisa esperar um minuto após o envio para, reenviar o e-mail',
+  // Not in the spec: chosen here, see docs/core.md.
+  resetFailed: 'Não foi possível alterar sua senha. O link pode ter expirado, peça um novo.',
+  verifyFailed: 'Não foi possível validar seu e-mail. O link pode ter expirado.',
+  googleFailed: 'Não foi possível entrar com o Google, tente novamente',
+  uploadFailed: 'Não foi possível enviar o documento, tente novamente',
+  profileFailed: 'Não foi possível salvar seu perfil, tente novamente',
+  profileLoadFailed: 'Não foi possível carregar seu perfil, tente novamente',
+  notLoggedIn: 'Acesse sua conta para continuar',
+} as const;
+
+/** Password recovery resend wait, spec §9. */
+export const RECOVERY_WAIT_MS = 60_000;
+
+/** How long the Google "Redirecionando..." notice stays without a page change, spec §9. */
+export const GOOGLE_REDIRECT_RESET_MS = 5000;
+
+/** Authentication state (spec §4): unknown until {@link initSession} reads storage. */
+export type AuthState = 'loading' | 'loggedOut' | 'loggedIn';
+
+/**
+ * The user record stored after login (spec §3; the API host's `UserRecord`): id, user
+ * (the e-mail), avatar, isadmin (`"1"` for producers) and the profile fields.
+ */
+export interface User {
+  id: number;
+  /** The login e-mail. */
+  user: string;
+  avatar?: string;
+  /** `"1"` marks a producer admin (spec §6). */
+  isadmin?: string;
+  namef?: string;
+  namel?: string;
+  [field: string]: unknown;
+}
+
+/** The profile edit payload's fields besides `id` (spec §3). */
+export interface ProfileFields {
+  user?: string;
+  namef?: string;
+  namel?: string;
+  cpfnpj?: string;
+  phone?: string;
+  nickname?: string;
+  gender?: string;
+  birth_date?: string;
+  cep?: string;
+  rua?: string;
+  numero?: string;
+  complemento?: string;
+  bairro?: string;
+  cidade?: string;
+  uf?: string;
+  instagram?: string;
+  profession?: string;
+  profession_details?: string;
+}
+
+/** The sign-up form's fields (spec §3); the fixed defaults are added by {@link signUp}. */
+export interface SignUpPayload {
+  /** E-mail. */
+  user: string;
+  namef: string;
+  namel: string;
+  /** The chosen password; the API host derives and stores only a slow hash of its digest. */
+  pw: string;
+  phone?: string;
+  /** CPF or CNPJ, default empty. */
+  cpfnpj?: string;
+  passport?: string;
+  country?: string;
+  [extra: string]: unknown;
+}
+
+/** What a successful sign-up answers. */
+export interface SignUpResult {
+  success: true;
+  id: number;
+}
+
+/** One document upload (spec §7 `/customer-upload-document`). */
+export interface DocumentUpload {
+  customerId: number;
+  documentType: 'document' | 'address_proof';
+  /** File content in base64 (a `data:` URL prefix is accepted too). */
+  fileBase64: string;
+  fileName: string;
+}
+
+/** What the API host answers to an upload. */
+export interface DocumentUploadResult {
+  success: boolean;
+  filePath?: string;
+  message?: string;
+}
+
+function isUser(value: unknown): value is User {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return typeof record.id === 'number' && typeof record.user === 'string';
+}
+
+/** The logged-in user's record, mirrored in `plateia:user`; `null` when logged out. */
+export const $user = persistentAtom<User | null>('plateia:user', null, {
+  decode: (raw) => {
+    const value: unknown = JSON.parse(raw);
+    return isUser(value) ? value : undefined;
+  },
+});
+
+/** Where to go after the next login (e.g. the checkout that asked for it), `plateia:redirectAfterLogin`. */
+export const $redirectAfterLogin = persistentAtom<string | null>('plateia:redirectAfterLogin', null, {
+  encode: (url) => url,
+  decode: (raw) => (isSameSitePath(raw) ? raw : undefined),
+});
+
+/** True while the browser is being sent to Google (the dialog's "Redirecionando..." notice). */
+export const $googleRedirecting = atom(false);
+
+const $sessionRead = atom(false);
+
+/**
+ * `loading` until {@link initSession} has run (server rendering and the first paint show
+ * skeletons), then `loggedIn` when both the user record and the token are stored.
+ * Follows logins and logouts in other tabs through the persistent stores.
+ */
+export const $authState = computed(
+  [$sessionRead, $user, $sessionToken],
+  (read, user, token): AuthState => (!read ? 'loading' : user && token ? 'loggedIn' : 'loggedOut'),
+);
+
+const LAST_RECOVERY_KEY = 'plateia:lastRecoveryAt';
+const SESSION_ID_KEY = 'plateia:sessionId';
+let memorySessionId: string | null = null;
+
+/**
+ * A random UUID for this browser session (spec §3), kept in sessionStorage under
+ * `plateia:sessionId`; it names the seat holds and the login's client. Without storage
+ * it lives for the page.
+ */
+export function sessionId(): string {
+  const stored = readStorage(SESSION_ID_KEY, 'session');
+  if (stored) return stored;
+  const id = memorySessionId ?? crypto.randomUUID();
+  memorySessionId = id;
+  writeStorage(SESSION_ID_KEY, id, 'session');
+  return id;
+}
+
+/** Forgets the user and the token locally (the server is told by {@link logout}). */
+function clearSession(): void {
+  $user.set(null);
+  $sessionToken.set(null);
+}
+
+// A token the API host refuses (expired, revoked elsewhere) ends the session here too.
+onUnauthorized(clearSession);
+
+/**
+ * Reads the stored session and leaves `loading` (spec §4). Call once in the browser;
+ * a half-stored session (a user without a token) counts as logged out and is cleared.
+ */
+export function initSession(): AuthState {
+  $user.reload();
+  $sessionToken.reload();
+  $redirectAfterLogin.reload();
+  if (($user.get() === null) !== ($sessionToken.get() === null)) clearSession();
+  $sessionRead.set(true);
+  return $authState.get();
+}
+
+/** Remembers where to return after the next login; anything but a path on this site is ignored. */
+export function setRedirectAfterLogin(url: string | null): void {
+  $redirectAfterLogin.set(isSameSitePath(url) ? url : null);
+}
+
+function startSession(user: User, token: string): void {
+  $user.set(user);
+  $sessionToken.set(token);
+  $sessionRead.set(true);
+  showToast({ kind: 'success', message: SESSION_MESSAGES.loginSuccess });
+  const redirect = $redirectAfterLogin.get();
+  if (redirect) {
+    $redirectAfterLogin.set(null);
+    navigate(redirect);
+  }
+}
+
+function requireString(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value === '') throw new TypeError(`Missing ${field} in the answer`);
+  return value;
+}
+
+function requireUser(value: unknown): User {
+  if (!isUser(value)) throw new TypeError('Missing user record in the answer');
+  return value;
+}
+
+/** `POST /getsalt/{email}/{uuid}`: the per-user salt (a stable fake one for unknown e-mails). */
+async function fetchSalt(email: string): Promise<string> {
+  const answer = await apiClient()
+    .post(`getsalt/${encodeURIComponent(email)}/${encodeURIComponent(sessionId())}`)
+    .json<{ msg?: unknown }>();
+  return requireString(answer.msg, 'msg');
+}
+
+/**
+ * Logs in with e-mail and password (spec §5, §7): validates, gets the salt, sends
+ * md5(salt + password), stores the user and token, shows "Login realizado com Sucesso"
+ * and follows the stored redirect-after-login address. Rejects with an `Error` whose
+ * message is the pt-BR text to show.
+ */
+export async function login(email: string, password: string): Promise<User> {
+  const address = (email ?? '').trim();
+  if (!address || !password) throw new Error(SESSION_MESSAGES.loginRequired);
+  if (!isValidEmail(address)) throw new Error(SESSION_MESSAGES.invalidEmail);
+  const { user, token } = await callApi(
+    async () => {
+      const salt = await fetchSalt(address);
+      const hash = md5(salt + password);
+      const path = ['login', address, hash, sessionId(), salt].map(encodeURIComponent).join('/');
+      const answer = await apiClient().post(path).json<{ data?: unknown; token?: unknown }>();
+      return { user: requireUser(answer.data), token: requireString(answer.token, 'token') };
+    },
+    { 409: SESSION_MESSAGES.loginUnverified, fallback: SESSION_MESSAGES.loginFailed },
+  );
+  startSession(user, token);
+  return user;
+}
+
+/**
+ * Signs out (spec §4): tells the API host to revoke the token, then forgets the session
+ * even when that call fails, so "Sair" always works offline.
+ */
+export async function logout(): Promise<void> {
+  try {
+    if ($sessionToken.get()) await apiClient().post('logout');
+  } catch {
+    // The token expires on its own; the person asked to leave, so leave.
+  } finally {
+    clearSession();
+  }
+}
+
+let uploadGrant: { customerId: number; token: string } | null = null;
+
+/**
+ * Creates an account (`POST /customer/add`) with the spec's defaults (status 1, uidcad 1,
+ * country "Brasil", empty cpfnpj and passport). 408 rejects with "Usuário já existe",
+ * anything else with the generic sign-up message. An upload grant in the answer is kept
+ * in memory for {@link uploadDocument}.
+ */
+export async function signUp(payload: SignUpPayload): Promise<SignUpResult> {
+  const body = {
+    ...payload,
+    user: (payload.user ?? '').trim(),
+    cpfnpj: payload.cpfnpj ?? '',
+    passport: payload.passport ?? '',
+    country: payload.country || 'Brasil',
+    status: 1,
+    uidcad: 1,
+  };
+  const answer = await callApi(
+    async () => {
+      const data = await apiClient()
+        .post('customer/add', { json: body })
+        .json<{ success?: unknown; id?: unknown; uploadToken?: unknown; token?: unknown }>();
+      if (data.success !== true || typeof data.id !== 'number') throw new TypeError('Sign-up not confirmed');
+      return { id: data.id, grant: data.uploadToken ?? data.token };
+    },
+    { 408: SESSION_MESSAGES.signUpExists, fallback: SESSION_MESSAGES.signUpFailed },
+  );
+  uploadGrant = typeof answer.grant === 'string' ? { customerId: answer.id, token: answer.grant } : null;
+  return { success: true, id: answer.id };
+}
+
+/**
+ * Uploads an identity document or proof of address (`POST /customer-upload-document`),
+ * right after sign-up (with the grant it answered) or later from the profile (with the
+ * session). Rejects with the server's pt-BR message or a generic one.
+ */
+export async function uploadDocument(upload: DocumentUpload): Promise<DocumentUploadResult> {
+  const grant = uploadGrant?.customerId === upload.customerId ? uploadGrant.token : null;
+  return callApi(
+    () =>
+      apiClient()
+        .post('customer-upload-document', {
+          json: upload,
+          headers: grant ? { Authorization: `Bearer ${grant}` } : undefined,
+        })
+        .json<DocumentUploadResult>(),
+    { fallback: SESSION_MESSAGES.uploadFailed, preferServerMessage: true },
+  );
+}
+
+/**
+ * Sends the password recovery e-mail (`POST /pwrecovery/{email}`), at most once a minute
+ * per browser (the time is kept in `plateia:lastRecoveryAt`). Shows the spec's success
+ * toast and resolves with its text; rejects with the too-soon or failure text.
+ */
+export async function requestPasswordRecovery(email: string): Promise<string> {
+  const address = (email ?? '').trim();
+  if (!isValidEmail(address)) throw new Error(SESSION_MESSAGES.invalidEmail);
+  const last = Number(readStorage(LAST_RECOVERY_KEY));
+  if (Number.isFinite(last) && last > 0 && Date.now() - last < RECOVERY_WAIT_MS) {
+    throw new Error(SESSION_MESSAGES.recoveryTooSoon);
+  }
+  await callApi(() => apiClient().post(`pwrecovery/${encodeURIComponent(address)}`), {
+    fallback: SESSION_MESSAGES.recoveryFailed,
+  });
+  writeStorage(LAST_RECOVERY_KEY, String(Date.now()));
+  const message = SESSION_MESSAGES.recoverySent(address);
+  showToast({ kind: 'success', message });
+  return message;
+}
+
+/**
+ * Sets a new password from the recovery link (docs/architecture.md): gets the salt, then
+ * `POST /recovery/{token}/{md5(salt + newPassword)}`; resolves with the user it answers.
+ * Does not log in: the page sends the person to the login dialog.
+ */
+export async function resetPassword(token: string, email: string, newPassword: string): Promise<User> {
+  const address = (email ?? '').trim();
+  if (!isValidEmail(address)) throw new Error(SESSION_MESSAGES.invalidEmail);
+  return callApi(
+    async () => {
+      const salt = await fetchSalt(address);
+      const value = md5(salt + newPassword);
+      const answer = await apiClient()
+        .post(`recovery/${encodeURIComponent(token)}/${encodeURIComponent(value)}`)
+        .json<unknown>();
+      return requireUser(Array.isArray(answer) ? answer[0] : undefined);
+    },
+    { fallback: SESSION_MESSAGES.resetFailed, preferServerMessage: true },
+  );
+}
+
+/** Confirms the e-mail address from the verification link (`POST /customer/verify/{token}`). */
+export async function verifyEmail(token: string): Promise<void> {
+  await callApi(() => apiClient().post(`customer/verify/${encodeURIComponent(token)}`), {
+    fallback: SESSION_MESSAGES.verifyFailed,
+    preferServerMessage: true,
+  });
+}
+
+let googleResetTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Sends the browser to the API host's Google sign-in (`{api}/auth/google?returnTo=…`),
+ * showing the "Redirecionando..." notice for up to 5 s (spec §9) in case the page stays.
+ * `returnTo` (a path on this site, default the current one) is also remembered as the
+ * redirect-after-login address, so {@link completeGoogleLogin} ends where it started.
+ */
+export function startGoogleLogin(returnTo?: string): void {
+  const here = globalThis.location ? `${globalThis.location.pathname}${globalThis.location.search}` : '/';
+  const target = isSameSitePath(returnTo) ? returnTo : isSameSitePath(here) ? here : '/';
+  setRedirectAfterLogin(target);
+  $googleRedirecting.set(true);
+  clearTimeout(googleResetTimer);
+  googleResetTimer = setTimeout(() => $googleRedirecting.set(false), GOOGLE_REDIRECT_RESET_MS);
+  navigate(`${apiBaseUrl()}/auth/google?returnTo=${encodeURIComponent(target)}`);
+}
+
+/**
+ * Finishes Google sign-in on the callback page with the token from the URL fragment:
+ * reads `GET /customer/me` with it, then stores user and token exactly as a password
+ * login does (toast, redirect-after-login).
+ */
+export async function completeGoogleLogin(token: string): Promise<User> {
+  const user = await callApi(
+    async () => {
+      const answer = await apiClient()
+        .get('customer/me', { headers: { Authorization: `Bearer ${token}` } })
+        .json<{ data?: unknown }>();
+      return requireUser(answer.data);
+    },
+    { fallback: SESSION_MESSAGES.googleFailed },
+  );
+  clearTimeout(googleResetTimer);
+  $googleRedirecting.set(false);
+  startSession(user, token);
+  return user;
+}
+
+function requireLoggedIn(): User {
+  const user = $user.get();
+  if (!user || !$sessionToken.get()) throw new Error(SESSION_MESSAGES.notLoggedIn);
+  return user;
+}
+
+/** Reloads the logged-in user's record (`GET /customer/me`) into `$user`. */
+export async function fetchProfile(): Promise<User> {
+  requireLoggedIn();
+  const user = await callApi(
+    async () => requireUser((await apiClient().get('customer/me').json<{ data?: unknown }>()).data),
+    { fallback: SESSION_MESSAGES.profileLoadFailed },
+  );
+  $user.set(user);
+  return user;
+}
+
+/**
+ * Saves profile fields (`POST /customer/edit` with the user's id and e-mail plus the
+ * fields) and updates `$user`: with the record the server answers, or else by merging the
+ * saved fields. Rejects with the server's pt-BR validation message or a generic one.
+ */
+export async function updateProfile(fields: ProfileFields): Promise<User> {
+  const current = requireLoggedIn();
+  const answer = await callApi(
+    async () => {
+      // The spec leaves this answer open, so an empty or non-JSON body is a success too.
+      const text = await apiClient()
+        .post('customer/edit', { json: { user: current.user, ...fields, id: current.id } })
+        .text();
+      try {
+        return JSON.parse(text) as { data?: unknown };
+      } catch {
+        return null;
+      }
+    },
+    { fallback: SESSION_MESSAGES.profileFailed, preferServerMessage: true },
+  );
+  const updated = isUser(answer?.data) ? answer.data : { ...current, ...fields };
+  $user.set(updated);
+  return updated;
+}
