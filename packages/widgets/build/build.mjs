@@ -1,0 +1,113 @@
+// Builds @plateia/widgets:
+//   dist/esm/    one ES module per element plus `index.js`, for bundler users; React,
+//                react-dom, @plateia/core and the other dependencies stay external.
+//   dist/embed/  the script-tag build: the `plateia.js` loader (a classic script) and one
+//                ES module per element with shared chunks, on Preact compat instead of React.
+// Usage: node build/build.mjs [esm|embed]   (both when no argument is given)
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+const packageDir = join(import.meta.dirname, '..');
+const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
+const only = process.argv[2];
+
+/** Element folder name → entry file; the tag is `plateia-<folder>`. */
+export const elementEntries = Object.fromEntries(
+  readdirSync(join(packageDir, 'src', 'elements'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => [entry.name, `src/elements/${entry.name}/index.ts`]),
+);
+
+const jsx = { runtime: 'automatic', importSource: 'react' };
+const target = 'es2022';
+
+// Everything the package lists as a dependency or peer is the consumer's to install once:
+// one React, one @plateia/core (one session and cart) per page.
+const externalPackages = [
+  ...Object.keys(manifest.peerDependencies ?? {}),
+  ...Object.keys(manifest.dependencies ?? {}),
+];
+const isExternal = (id) => externalPackages.some((name) => id === name || id.startsWith(`${name}/`));
+
+async function buildEsm() {
+  await build({
+    configFile: false,
+    root: packageDir,
+    logLevel: 'warn',
+    oxc: { jsx },
+    build: {
+      outDir: 'dist/esm',
+      emptyOutDir: true,
+      target,
+      minify: false,
+      sourcemap: true,
+      lib: { entry: { index: 'src/index.ts', ...elementEntries }, formats: ['es'] },
+      rolldownOptions: {
+        external: isExternal,
+        output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      },
+    },
+  });
+}
+
+// Absolute paths, so the aliases also apply to imports made from inside dependencies
+// (r2wc, @nanostores/react) whose own folders cannot see preact.
+const resolveHere = (specifier) => fileURLToPath(import.meta.resolve(specifier));
+const preactAliases = [
+  { find: /^react$/, replacement: resolveHere('preact/compat') },
+  { find: /^react-dom$/, replacement: resolveHere('preact/compat') },
+  { find: /^react-dom\/client$/, replacement: resolveHere('preact/compat/client') },
+  { find: /^react\/jsx-runtime$/, replacement: resolveHere('preact/jsx-runtime') },
+  { find: /^react\/jsx-dev-runtime$/, replacement: resolveHere('preact/jsx-runtime') },
+];
+
+async function buildEmbed() {
+  const outDir = join(packageDir, 'dist', 'embed');
+  rmSync(outDir, { recursive: true, force: true });
+  const shared = {
+    configFile: false,
+    root: packageDir,
+    logLevel: 'warn',
+    oxc: { jsx },
+    resolve: { alias: preactAliases },
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  };
+  await build({
+    ...shared,
+    build: {
+      outDir,
+      emptyOutDir: false,
+      target,
+      minify: true,
+      lib: { entry: elementEntries, formats: ['es'] },
+      rolldownOptions: {
+        output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      },
+    },
+  });
+  const elements = Object.fromEntries(
+    Object.keys(elementEntries).map((name) => [`plateia-${name}`, `./${name}.js`]),
+  );
+  await build({
+    ...shared,
+    define: {
+      ...shared.define,
+      __PLATEIA_VERSION__: JSON.stringify(manifest.version),
+      __PLATEIA_ELEMENTS__: JSON.stringify(elements),
+    },
+    build: {
+      outDir,
+      emptyOutDir: false,
+      target,
+      minify: true,
+      lib: { entry: { plateia: 'src/embed/plateia.ts' }, formats: ['iife'], name: 'PlateiaLoader' },
+      rolldownOptions: { output: { entryFileNames: '[name].js' } },
+    },
+  });
+}
+
+if (!only || only === 'esm') await buildEsm();
+if (!only || only === 'embed') await buildEmbed();
+console.log(`[widgets] built ${only ?? 'esm and embed'} for ${Object.keys(elementEntries).join(', ')}`);

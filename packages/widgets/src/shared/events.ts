@@ -1,0 +1,79 @@
+/**
+ * The DOM events of the Plateia elements: one typed `CustomEvent` per name, all bubbling
+ * and composed, so a listener on `document` hears them from inside any shadow root.
+ */
+import type { User } from '@plateia/core/stores/session';
+
+/** `detail` of `plateia-login`: the customer who just logged in. */
+export interface PlateiaLoginDetail {
+  /** The logged-in customer as stored by `@plateia/core`. */
+  user: User;
+}
+
+/** `detail` of `plateia-login-open`: optional e-mail to prefill. */
+export interface PlateiaLoginOpenDetail {
+  /** E-mail written into the dialog's e-mail field when given. */
+  email?: string;
+}
+
+/** `detail` of `plateia-error`: something a person should know went wrong. */
+export interface PlateiaErrorDetail {
+  /** pt-BR text to show. */
+  message: string;
+  /** The underlying error, for logs. */
+  cause?: unknown;
+}
+
+/**
+ * Every Plateia event name and its `detail` type. Elements add their events here, so
+ * {@link emit} and `addEventListener` are typed from one place.
+ */
+export interface PlateiaEventDetails {
+  /** Fired by `<plateia-login>` when the session goes from logged out to logged in. */
+  'plateia-login': PlateiaLoginDetail;
+  /** Fired by `<plateia-login>` when the session ends. */
+  'plateia-logout': Record<string, never>;
+  /** Dispatched on `document` by anyone who wants the login dialog opened. */
+  'plateia-login-open': PlateiaLoginOpenDetail;
+  /** Fired when an element (or the loader fetching one) fails in a way the page may report. */
+  'plateia-error': PlateiaErrorDetail;
+}
+
+/** Name of any Plateia DOM event. */
+export type PlateiaEventName = keyof PlateiaEventDetails;
+
+/** The event object for a Plateia event name. */
+export type PlateiaEvent<Name extends PlateiaEventName> = CustomEvent<PlateiaEventDetails[Name]>;
+
+/** `plateia-login` event. */
+export type PlateiaLoginEvent = PlateiaEvent<'plateia-login'>;
+/** `plateia-logout` event. */
+export type PlateiaLogoutEvent = PlateiaEvent<'plateia-logout'>;
+/** `plateia-login-open` event. */
+export type PlateiaLoginOpenEvent = PlateiaEvent<'plateia-login-open'>;
+/** `plateia-error` event. */
+export type PlateiaErrorEvent = PlateiaEvent<'plateia-error'>;
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'plateia-login': PlateiaLoginEvent;
+    'plateia-logout': PlateiaLogoutEvent;
+    'plateia-login-open': PlateiaLoginOpenEvent;
+    'plateia-error': PlateiaErrorEvent;
+  }
+}
+
+/**
+ * Dispatches a Plateia event from `target`, bubbling and composed (it crosses shadow
+ * roots and is retargeted to the host element). Returns false when a listener called
+ * `preventDefault()`.
+ */
+export function emit<Name extends PlateiaEventName>(
+  target: EventTarget,
+  type: Name,
+  detail: PlateiaEventDetails[Name],
+): boolean {
+  return target.dispatchEvent(
+    new CustomEvent(type, { detail, bubbles: true, composed: true, cancelable: true }),
+  );
+}

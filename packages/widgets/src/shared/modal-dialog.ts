@@ -1,0 +1,106 @@
+/**
+ * Modal dialog behaviour shared by every Plateia dialog (login, recovery, the checkout
+ * gate): a native `<dialog>` shown with `showModal()` so it sits in the top layer above
+ * any host-page stacking context, focus moved in on open and returned on close, Tab kept
+ * inside, and Escape closing only the topmost dialog. React state stays the single source
+ * of truth: the browser's own Escape handling is cancelled and routed to `onClose`.
+ */
+import { type KeyboardEvent, type RefObject, type SyntheticEvent, useEffect, useRef } from 'react';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The element that really has focus, looking inside open shadow roots. */
+export function deepActiveElement(root: Document | ShadowRoot = document): Element | null {
+  let active = root.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+
+/** Focusable descendants of `container`, in document order. */
+export function focusableWithin(container: Element): HTMLElement[] {
+  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => !element.closest('[hidden], [inert]'),
+  );
+}
+
+/** Options of {@link useModalDialog}. */
+export interface ModalDialogOptions {
+  /** Whether the dialog is shown. */
+  open: boolean;
+  /** Called when the person asks to close it (Escape). */
+  onClose: () => void;
+  /** Element focused on open; the first focusable one when absent. */
+  initialFocus?: RefObject<HTMLElement | null>;
+}
+
+/** What to spread on the `<dialog>`. */
+export interface ModalDialogBindings {
+  ref: RefObject<HTMLDialogElement | null>;
+  onKeyDown: (event: KeyboardEvent<HTMLDialogElement>) => void;
+  onCancel: (event: SyntheticEvent<HTMLDialogElement>) => void;
+}
+
+/** Wires a `<dialog>` to the modal behaviour described above. */
+export function useModalDialog({ open, onClose, initialFocus }: ModalDialogOptions): ModalDialogBindings {
+  const ref = useRef<HTMLDialogElement | null>(null);
+  const returnFocus = useRef<Element | null>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || !open) return;
+    returnFocus.current = deepActiveElement();
+    if (!dialog.open) {
+      try {
+        dialog.showModal();
+      } catch {
+        // Not connected yet or no top layer (old engines): still show it in place.
+        dialog.setAttribute('open', '');
+      }
+    }
+    const target = initialFocus?.current ?? focusableWithin(dialog)[0];
+    target?.focus();
+    return () => {
+      if (dialog.open) {
+        if (typeof dialog.close === 'function') dialog.close();
+        else dialog.removeAttribute('open');
+      }
+      const previous = returnFocus.current;
+      returnFocus.current = null;
+      if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
+    };
+  }, [open, initialFocus]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>): void => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      onCloseRef.current();
+      return;
+    }
+    if (event.key !== 'Tab' || !ref.current) return;
+    const focusable = focusableWithin(ref.current);
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    const root = ref.current.getRootNode() as Document | ShadowRoot;
+    const active = root.activeElement;
+    if (event.shiftKey && (active === first || !ref.current.contains(active))) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (active === last || !ref.current.contains(active))) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  // The browser's own close-on-Escape would hide the dialog behind React's back.
+  const onCancel = (event: SyntheticEvent<HTMLDialogElement>): void => {
+    event.preventDefault();
+    onCloseRef.current();
+  };
+
+  return { ref, onKeyDown, onCancel };
+}
