@@ -9,3 +9,5 @@ export * from './crypto/md5.ts';
 export * from './stores/navigation.ts';
 export * from './stores/toasts.ts';
 export * from './stores/session.ts';
+export * from './stores/error-log.ts';
+export * from './stores/version.ts';

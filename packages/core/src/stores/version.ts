@@ -1,0 +1,52 @@
+import { clearPlateiaStorage, readStorage, writeStorage } from './browser-storage.ts';
+import { navigate } from './navigation.ts';
+import { $sessionToken, $user } from './session.ts';
+
+/**
+ * The version gate (spec §4, §9): when the app version stored in this browser differs
+ * from the built one, stored data may no longer fit the code, so the person is logged
+ * out: every `plateia:*` key is cleared and the page goes to `/?forcedLogout=true`.
+ * Checked at load and every 60 seconds (another tab may have loaded a newer build).
+ */
+
+/** The built app version. */
+export const APP_VERSION = '1.0.3';
+
+/** How often the gate looks again, spec §9. */
+export const VERSION_CHECK_INTERVAL_MS = 60_000;
+
+/** Where a forced logout lands. */
+export const FORCED_LOGOUT_URL = '/?forcedLogout=true';
+
+const APP_VERSION_KEY = 'plateia:appVersion';
+
+/** What one check found: a first visit (version stored), the same version, or a forced logout. */
+export type VersionCheck = 'stored' | 'current' | 'forcedLogout';
+
+/** Compares the stored version with `built` once and acts on it. */
+export function checkAppVersion(built: string = APP_VERSION): VersionCheck {
+  const stored = readStorage(APP_VERSION_KEY);
+  if (stored === null) {
+    writeStorage(APP_VERSION_KEY, built);
+    return 'stored';
+  }
+  if (stored === built) return 'current';
+  clearPlateiaStorage();
+  $user.set(null);
+  $sessionToken.set(null);
+  navigate(FORCED_LOGOUT_URL);
+  return 'forcedLogout';
+}
+
+/**
+ * Checks now and every 60 s; returns the function that stops it. Does nothing on the
+ * server. Stops by itself after a forced logout, since the page is leaving.
+ */
+export function startVersionGate(built: string = APP_VERSION): () => void {
+  if (typeof window === 'undefined') return () => {};
+  if (checkAppVersion(built) === 'forcedLogout') return () => {};
+  const timer = setInterval(() => {
+    if (checkAppVersion(built) === 'forcedLogout') clearInterval(timer);
+  }, VERSION_CHECK_INTERVAL_MS);
+  return () => clearInterval(timer);
+}
