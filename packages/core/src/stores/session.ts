@@ -165,9 +165,11 @@ let memorySessionId: string | null = null;
 /**
  * A random UUID for this browser session (spec §3), kept in sessionStorage under
  * `plateia:sessionId`; it names the seat holds and the login's client. Without storage
- * it lives for the page.
+ * it lives for the page; on the server every call gives a new one.
  */
 export function sessionId(): string {
+  // On the server one process renders for everyone: never share an id between visitors.
+  if (typeof window === 'undefined') return crypto.randomUUID();
   const stored = readStorage(SESSION_ID_KEY, 'session');
   if (stored) return stored;
   const id = memorySessionId ?? crypto.randomUUID();
