@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { loggerOptions } from './logging.ts';
+import { createMailer, type Mailer } from './mail/index.ts';
+import { createPaymentProviders, type PaymentProviders } from './payments/providers.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -15,6 +17,12 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** The current time; tests pass a controllable clock to expire sessions and links. */
   clock?: () => Date;
+  /** The PIX provider and card gateway; defaults to HTTP adapters for the configured ones. */
+  payments?: PaymentProviders;
+  /** Overrides the mailer chosen from the configuration (SMTP or the development mailbox). */
+  mailer?: Mailer;
+  /** Where log lines go instead of stdout (tests read them to prove secrets stay out). */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -23,6 +31,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** The current time (use it instead of `new Date()` so tests can drive expiry). */
     now: () => Date;
+    /** Sends e-mail (SMTP, or the development mailbox); closed with the app. */
+    mailer: Mailer;
   }
 }
 
@@ -32,7 +42,7 @@ export const BODY_LIMIT = 7 * 1024 * 1024;
 /** Builds the API host without listening, so tests can `inject` requests. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(deps.config.logLevel),
+    logger: loggerOptions(deps.config.logLevel, deps.logStream),
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
@@ -41,6 +51,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('config', deps.config);
   app.decorate('database', deps.database);
   app.decorate('now', deps.clock ?? (() => new Date()));
+  app.decorate('payments', deps.payments ?? createPaymentProviders(deps.config));
+  app.decorate('mailer', deps.mailer ?? createMailer(deps.config, deps.database.db, app.now));
+  app.addHook('onClose', async () => app.mailer.close());
 
   registerErrorHandling(app);
   await registerSecurity(app, deps.config);

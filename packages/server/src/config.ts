@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { loadPaymentSettings, type PaymentSettings } from './payments/settings.ts';
 
 /** Runtime configuration, read once from the environment (see README "Configuration"). */
 export interface Config {
@@ -24,6 +25,12 @@ export interface Config {
   /** Origins allowed by CORS; `true` allows any (development). */
   corsOrigins: string[] | true;
   payments: string;
+  /** PSP, card gateway and sandbox settings (docs/payments.md). */
+  paymentSettings: PaymentSettings;
+  /** Per-IP limit on each authentication route (getsalt, login, pwrecovery, recovery, customer/add). */
+  authRateLimit: { max: number; timeWindow: number };
+  /** Port of the local OpenID Connect stand-in started in development without a Google client. */
+  devOidcPort: number;
   /** Seeds demo data on first start. */
   seedDemo: boolean;
   logLevel: string;
@@ -60,6 +67,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     },
     corsOrigins: origins && origins.length > 0 ? origins : env === 'production' ? [siteUrl] : true,
     payments: source.PAYMENTS ?? 'sandbox',
+    paymentSettings: loadPaymentSettings(source),
+    authRateLimit: {
+      max: int(source.AUTH_RATE_LIMIT_MAX, 20),
+      timeWindow: int(source.AUTH_RATE_LIMIT_WINDOW_MS, 60_000),
+    },
+    devOidcPort: int(source.DEV_OIDC_PORT, 3009),
     seedDemo: env === 'development',
     logLevel: source.LOG_LEVEL ?? (env === 'test' ? 'silent' : 'info'),
     ...overrides,

@@ -11,9 +11,13 @@ export function redactUrl(url: string): string {
 }
 
 /** Logger options: request lines carry method, redacted URL and status; never bodies or auth headers. */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: string,
+  stream?: { write(line: string): void },
+): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: [
       'req.headers.authorization',
       'req.headers.cookie',

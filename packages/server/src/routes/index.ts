@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import accounts from './accounts/index.ts';
+import customer from './customer/index.ts';
+import dev from './dev/index.ts';
 import health from './health/index.ts';
 
 /** Every resource's routes, one plugin per folder. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(health);
+  await app.register(accounts);
+  await app.register(customer);
+  await app.register(dev);
 }

@@ -43,7 +43,12 @@ export async function freshDatabase(): Promise<DatabaseHandle> {
 
 /** Configuration for tests: no demo data, silent logs. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test' }, { seedDemo: false, ...overrides });
+  // Authentication routes are rate limited per IP and every test request comes from one
+  // address, so the limit is lifted unless a test sets its own.
+  return loadConfig(
+    { NODE_ENV: 'test' },
+    { seedDemo: false, authRateLimit: { max: 100_000, timeWindow: 60_000 }, ...overrides },
+  );
 }
 
 export interface TestApp {

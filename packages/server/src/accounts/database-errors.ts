@@ -1,0 +1,12 @@
+/**
+ * Whether an error (possibly wrapped by drizzle) is PostgreSQL's unique_violation, which
+ * both PGlite and node-postgres report as SQLSTATE 23505.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,118 @@
+import { isValidCpfCnpj, normalizeDocumentNumber } from '@plateia/core/rules/document-number';
+import { isValidEmail } from '@plateia/core/rules/email';
+import { HttpError } from '../plugins/errors.ts';
+
+/** The spec's message for a malformed e-mail (§5). */
+export const INVALID_EMAIL_MESSAGE = 'Endereço de e-mail inválido';
+
+const STATES = new Set(
+  'AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO'.split(' '),
+);
+
+/** Throws 400 with the spec's message unless the e-mail is well formed; returns it trimmed. */
+export function requireEmail(value: string): string {
+  const email = value.trim();
+  if (!isValidEmail(email)) throw new HttpError(400, INVALID_EMAIL_MESSAGE, 'validation');
+  return email;
+}
+
+/** Profile fields as sign-up and edit receive them (all optional strings). */
+export interface ProfileInput {
+  cpfnpj?: string | undefined;
+  phone?: string | undefined;
+  nickname?: string | undefined;
+  gender?: string | undefined;
+  birth_date?: string | undefined;
+  cep?: string | undefined;
+  rua?: string | undefined;
+  numero?: string | undefined;
+  complemento?: string | undefined;
+  bairro?: string | undefined;
+  cidade?: string | undefined;
+  uf?: string | undefined;
+  instagram?: string | undefined;
+  profession?: string | undefined;
+  profession_details?: string | undefined;
+}
+
+/** The same fields ready for the customers table (drizzle names), only those given. */
+export interface ProfileColumns {
+  cpfnpj?: string;
+  phone?: string;
+  nickname?: string;
+  gender?: string;
+  birthDate?: string | null;
+  cep?: string;
+  rua?: string;
+  numero?: string;
+  complemento?: string;
+  bairro?: string;
+  cidade?: string;
+  uf?: string;
+  instagram?: string;
+  profession?: string;
+  professionDetails?: string;
+}
+
+function isRealDate(value: string, now: Date): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const sameDay =
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return sameDay && year >= 1900 && date.getTime() <= now.getTime();
+}
+
+/**
+ * Checks and normalises profile fields: CPF/CNPJ check digits (stored as digits), CEP with
+ * 8 digits, UF among the 27 units of the federation, a real past birth date. Empty strings
+ * clear a field. Throws 400 with a pt-BR message naming the field.
+ */
+export function normalizeProfile(input: ProfileInput, now: Date): ProfileColumns {
+  const out: ProfileColumns = {};
+  const text = (value: string | undefined) => (value === undefined ? undefined : value.trim());
+  const cpfnpj = text(input.cpfnpj);
+  if (cpfnpj !== undefined) {
+    if (cpfnpj !== '' && !isValidCpfCnpj(cpfnpj))
+      throw new HttpError(400, 'CPF/CNPJ inválido.', 'validation');
+    out.cpfnpj = normalizeDocumentNumber(cpfnpj);
+  }
+  const cep = text(input.cep);
+  if (cep !== undefined) {
+    const digits = cep.replace(/\D/g, '');
+    if (cep !== '' && (digits.length !== 8 || !/^[\d.\-\s]+$/.test(cep))) {
+      throw new HttpError(400, 'CEP inválido.', 'validation');
+    }
+    out.cep = digits;
+  }
+  const uf = text(input.uf)?.toUpperCase();
+  if (uf !== undefined) {
+    if (uf !== '' && !STATES.has(uf)) throw new HttpError(400, 'UF inválida.', 'validation');
+    out.uf = uf;
+  }
+  const birthDate = text(input.birth_date);
+  if (birthDate !== undefined) {
+    if (birthDate !== '' && !isRealDate(birthDate, now)) {
+      throw new HttpError(400, 'Data de nascimento inválida.', 'validation');
+    }
+    out.birthDate = birthDate === '' ? null : birthDate;
+  }
+  const plain = {
+    phone: text(input.phone),
+    nickname: text(input.nickname),
+    gender: text(input.gender),
+    rua: text(input.rua),
+    numero: text(input.numero),
+    complemento: text(input.complemento),
+    bairro: text(input.bairro),
+    cidade: text(input.cidade),
+    instagram: text(input.instagram),
+    profession: text(input.profession),
+    professionDetails: text(input.profession_details),
+  };
+  for (const [key, value] of Object.entries(plain)) {
+    if (value !== undefined) (out as Record<string, string>)[key] = value;
+  }
+  return out;
+}

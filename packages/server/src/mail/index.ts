@@ -1,0 +1,17 @@
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { mailboxMailer } from './mailbox.ts';
+import { type Mailer, unconfiguredMailer } from './mailer.ts';
+import { smtpMailer } from './smtp.ts';
+
+export type { Mailer, MailMessage } from './mailer.ts';
+
+/**
+ * The mailer the configuration asks for: SMTP when `SMTP_URL` is set; otherwise the
+ * development mailbox, which production never uses (decisions §3).
+ */
+export function createMailer(config: Config, db: Database, now?: () => Date): Mailer {
+  if (config.smtpUrl) return smtpMailer(config.smtpUrl, config.mailFrom);
+  if (config.env === 'production') return unconfiguredMailer();
+  return mailboxMailer(db, now);
+}

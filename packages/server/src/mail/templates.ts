@@ -1,0 +1,87 @@
+import type { MailMessage } from './mailer.ts';
+
+/** Escapes text for HTML bodies: names come from sign-up forms. */
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+function layout(title: string, paragraphs: string[], action: { label: string; href: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('');
+  const href = escapeHtml(action.href);
+  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;background:#0f0f14;color:#ececf1;font-family:Arial,Helvetica,sans-serif">
+<div style="max-width:560px;margin:0 auto;padding:32px 24px">
+<h1 style="font-size:22px;margin:0 0 24px">Plateia</h1>
+${body}
+<p style="margin:24px 0"><a href="${href}" style="background:#7c5cff;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#a0a0ab">Se o botão não funcionar, copie e cole este endereço no navegador:<br><span style="word-break:break-all">${href}</span></p>
+<p style="margin:32px 0 0;font-size:12px;color:#a0a0ab">Equipe Plateia. Seus ingressos ficam sempre na sua conta, nunca são enviados por e-mail.</p>
+</div></body></html>`;
+}
+
+function greeting(name: string): string {
+  const first = name.trim();
+  return first ? `Olá, ${first}!` : 'Olá!';
+}
+
+/** Validity stated in the verification e-mail; must match VERIFY_TOKEN_TTL_MS. */
+const VERIFY_VALIDITY = '7 dias';
+
+/** The sign-up confirmation e-mail with its single-use link. */
+export function verificationEmail(input: { to: string; name: string; link: string }): MailMessage {
+  const hello = greeting(input.name);
+  const subject = 'Confirme seu e-mail na Plateia';
+  const text = [
+    hello,
+    '',
+    'Falta pouco para você aproveitar a Plateia. Confirme seu e-mail acessando o link abaixo:',
+    input.link,
+    '',
+    `O link vale por ${VERIFY_VALIDITY} e só pode ser usado uma vez.`,
+    'Se você não criou uma conta na Plateia, ignore esta mensagem.',
+    '',
+    'Equipe Plateia',
+  ].join('\n');
+  const html = layout(
+    subject,
+    [
+      escapeHtml(hello),
+      'Falta pouco para você aproveitar a Plateia. Confirme seu e-mail pelo botão abaixo.',
+      `O link vale por ${VERIFY_VALIDITY} e só pode ser usado uma vez. Se você não criou uma conta na Plateia, ignore esta mensagem.`,
+    ],
+    { label: 'Confirmar e-mail', href: input.link },
+  );
+  return { to: input.to, subject, text, html };
+}
+
+/** The password recovery e-mail with its single-use, one-hour link. */
+export function recoveryEmail(input: { to: string; name: string; link: string }): MailMessage {
+  const hello = greeting(input.name);
+  const subject = 'Recuperação de senha da Plateia';
+  const text = [
+    hello,
+    '',
+    'Recebemos um pedido para redefinir a senha da sua conta. Para criar uma nova senha, acesse:',
+    input.link,
+    '',
+    'O link vale por 1 hora e só pode ser usado uma vez.',
+    'Se você não fez esse pedido, ignore esta mensagem: sua senha continua a mesma.',
+    '',
+    'Equipe Plateia',
+  ].join('\n');
+  const html = layout(
+    subject,
+    [
+      escapeHtml(hello),
+      'Recebemos um pedido para redefinir a senha da sua conta. Para criar uma nova senha, use o botão abaixo.',
+      'O link vale por 1 hora e só pode ser usado uma vez. Se você não fez esse pedido, ignore esta mensagem: sua senha continua a mesma.',
+    ],
+    { label: 'Criar nova senha', href: input.link },
+  );
+  return { to: input.to, subject, text, html };
+}

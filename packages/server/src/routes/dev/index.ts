@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { listMailbox } from '../../mail/mailbox.ts';
+
+/**
+ * Development-only pages. `GET /dev/mailbox` lists the e-mails the mailbox adapter kept,
+ * newest first. Not registered in production, so it answers 404 there.
+ */
+const dev: FastifyPluginAsyncTypebox = async (app) => {
+  if (app.config.env === 'production') return;
+  app.get(
+    '/dev/mailbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'E-mails kept by the development mailbox, newest first (not in production)',
+        response: {
+          200: Type.Object({
+            messages: Type.Array(
+              Type.Object({
+                id: Type.Integer(),
+                to: Type.String(),
+                subject: Type.String(),
+                text: Type.String(),
+                html: Type.String(),
+                createdAt: Type.String(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async () => ({ messages: await listMailbox(app.database.db) }),
+  );
+};
+
+export default dev;
