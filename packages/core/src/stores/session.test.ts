@@ -358,6 +358,17 @@ describe('resetPassword and verifyEmail', () => {
     expect($user.get()).toBeNull();
   });
 
+  it('ends a session of the same account in this browser', async () => {
+    fakeApi({
+      ...loginRoutes(),
+      'POST /recovery/.+': () => json(200, [USER]),
+    });
+    initSession();
+    await login('cliente@plateia.dev', 'antiga');
+    await resetPassword('t', 'cliente@plateia.dev', 'nova');
+    expect($authState.get()).toBe('loggedOut');
+  });
+
   it("shows the server's reason for a bad recovery link", async () => {
     fakeApi({
       'POST /getsalt/.+': () => json(200, { msg: 's4lt' }),

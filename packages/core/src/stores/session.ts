@@ -348,12 +348,13 @@ export async function requestPasswordRecovery(email: string): Promise<string> {
 /**
  * Sets a new password from the recovery link (docs/architecture.md): gets the salt, then
  * `POST /recovery/{token}/{md5(salt + newPassword)}`; resolves with the user it answers.
- * Does not log in: the page sends the person to the login dialog.
+ * Does not log in: the page sends the person to the login dialog. A session of the same
+ * account in this browser ends, since the API host revokes its tokens.
  */
 export async function resetPassword(token: string, email: string, newPassword: string): Promise<User> {
   const address = (email ?? '').trim();
   if (!isValidEmail(address)) throw new Error(SESSION_MESSAGES.invalidEmail);
-  return callApi(
+  const user = await callApi(
     async () => {
       const salt = await fetchSalt(address);
       const value = md5(salt + newPassword);
@@ -364,6 +365,9 @@ export async function resetPassword(token: string, email: string, newPassword: s
     },
     { fallback: SESSION_MESSAGES.resetFailed, preferServerMessage: true },
   );
+  // A new password signs the account out everywhere on the server; mirror that here.
+  if ($user.get()?.id === user.id) clearSession();
+  return user;
 }
 
 /** Confirms the e-mail address from the verification link (`POST /customer/verify/{token}`). */
