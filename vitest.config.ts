@@ -22,6 +22,8 @@ const projects: TestProjectInlineConfiguration[] = [
       root: 'packages/widgets',
       include: ['src/**/*.test.{ts,tsx}'],
       environment: 'happy-dom',
+      // Elements import their stylesheet text (`*.css?inline`); tests assert on it.
+      css: { include: [/\.css(\?|$)/] },
     },
   },
   serverSuite('server', 'pglite'),

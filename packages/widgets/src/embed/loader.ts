@@ -34,6 +34,8 @@ export interface LoaderEnvironment {
   script: HTMLScriptElement | null;
   /** Imports a module URL; the real loader uses dynamic `import()`. */
   importModule: (url: string) => Promise<unknown>;
+  /** Stops watching the page when aborted (tests, or a host tearing the page down). */
+  signal?: AbortSignal;
 }
 
 /** The loader's own `<script>`: `currentScript` while it runs, else a tag whose src names it. */
@@ -55,7 +57,7 @@ export function startLoader(manifest: LoaderManifest, environment: LoaderEnviron
   if (typeof window === 'undefined' || typeof document === 'undefined') return null;
   if (globalThis.Plateia) return globalThis.Plateia;
 
-  const { script, importModule } = environment;
+  const { script, importModule, signal } = environment;
   const base = script?.src || document.baseURI;
   // Core reads this when it first calls the API, so setting it before any element loads is enough.
   const api = script?.dataset.api;
@@ -101,17 +103,23 @@ export function startLoader(manifest: LoaderManifest, environment: LoaderEnviron
   };
 
   scan(document);
-  new MutationObserver((records) => {
+  const observer = new MutationObserver((records) => {
     for (const record of records) record.addedNodes.forEach(onAdded);
-  }).observe(document.documentElement, { childList: true, subtree: true });
+  });
+  observer.observe(document.documentElement, { childList: true, subtree: true });
+  signal?.addEventListener('abort', () => observer.disconnect());
 
   // A page may ask for the login dialog without having placed one: add it for them.
-  document.addEventListener('plateia-login-open', () => {
-    if (document.querySelector('plateia-login') || !('plateia-login' in manifest.elements)) return;
-    const login = document.createElement('plateia-login');
-    login.setAttribute('open', '');
-    document.body.append(login);
-  });
+  document.addEventListener(
+    'plateia-login-open',
+    () => {
+      if (document.querySelector('plateia-login') || !('plateia-login' in manifest.elements)) return;
+      const login = document.createElement('plateia-login');
+      login.setAttribute('open', '');
+      document.body.append(login);
+    },
+    { signal },
+  );
 
   const loader: PlateiaLoader = { version: manifest.version, elements: tags, load };
   globalThis.Plateia = loader;
