@@ -118,6 +118,25 @@ describe('apiClient', () => {
     }
   });
 
+  it('retries a failing GET twice, then maps the failure', async () => {
+    vi.useFakeTimers();
+    try {
+      let attempts = 0;
+      const fetcher: Fetcher = async () => {
+        attempts++;
+        return json(503, { error: 'unavailable', message: 'Fora do ar' });
+      };
+      configureApi({ baseUrl: 'https://api.test', fetch: fetcher });
+      const call = callApi(() => apiClient().get('events').json(), { fallback: 'Falhou' });
+      const outcome = expect(call).rejects.toMatchObject({ message: 'Falhou' });
+      await vi.advanceTimersByTimeAsync(30_000);
+      await outcome;
+      expect(attempts).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('tells listeners when the server rejects the current token', async () => {
     const { fetcher } = recordingFetch(() =>
       json(401, { error: 'unauthorized', message: 'Sessão expirada' }),

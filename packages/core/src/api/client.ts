@@ -75,6 +75,8 @@ export function apiClient(): KyInstance {
   client = ky.create({
     prefix: baseUrl,
     timeout: API_TIMEOUT_MS,
+    // The spec's 30 s is what a person waits, so it bounds retries of a GET as well.
+    totalTimeout: API_TIMEOUT_MS,
     fetch: (input, init) => fetcher(input, init),
     hooks: {
       beforeRequest: [
