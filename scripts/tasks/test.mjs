@@ -19,7 +19,7 @@ function step(title, cmd, args, env = {}) {
   console.log(`[plateia] ${title}: ok in ${seconds}s`);
 }
 
-const typecheckProjects = ['packages/server', 'packages/core'].filter((dir) =>
+const typecheckProjects = ['packages/server', 'packages/core', 'site'].filter((dir) =>
   existsSync(join(root, dir, 'tsconfig.json')),
 );
 
