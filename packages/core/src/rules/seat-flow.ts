@@ -36,9 +36,22 @@ export function seatAddBlocker(
   statuses: Readonly<Record<string, string | undefined>>,
   seatIdsInCart: ReadonlySet<string>,
 ): string | null {
+  const local = seatCartBlocker(seatIds, seatIdsInCart);
+  if (local) return local;
+  if (seatIds.some((id) => statuses[id] !== SEAT_STATUS_AVAILABLE)) return SEAT_MESSAGES.notAvailable;
+  return null;
+}
+
+/**
+ * The part of {@link seatAddBlocker} that needs no seat service: an empty selection, or a
+ * seat already in the cart. Checked before asking the service, to spare the call.
+ */
+export function seatCartBlocker(
+  seatIds: readonly string[],
+  seatIdsInCart: ReadonlySet<string>,
+): string | null {
   if (seatIds.length === 0) return SEAT_MESSAGES.addFailed;
   if (seatIds.some((id) => seatIdsInCart.has(id))) return SEAT_MESSAGES.alreadyInCart;
-  if (seatIds.some((id) => statuses[id] !== SEAT_STATUS_AVAILABLE)) return SEAT_MESSAGES.notAvailable;
   return null;
 }
 

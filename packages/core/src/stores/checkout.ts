@@ -1,0 +1,247 @@
+import { atom, computed, onMount, task } from 'nanostores';
+import { type ReservedOrder, reserveCart } from '../api/buying.ts';
+import { ApiError } from '../api/client.ts';
+import type { EntityId } from '../rules/cart.ts';
+import { holdsForCart, planQuitCheckout } from '../rules/checkout.ts';
+import { cartExpiresAt, createExpiryTimer, type ExpiryClock, systemClock } from '../rules/expiry.ts';
+import {
+  buildReservationPayload,
+  evaluateReservation,
+  type ReservationPayload,
+  type ReservedTicket,
+  reservationFailureMessage,
+} from '../rules/reservation.ts';
+import { addSeatHold } from '../rules/seat-flow.ts';
+import { persistentAtom } from './browser-storage.ts';
+import { $cart, $cartUpdatedAt, $productCart, clearCarts, clearProductCart } from './cart.ts';
+import { $seatHolds, holdSeatsForSession, releaseSeatHolds } from './seats.ts';
+import { $user, sessionId } from './session.ts';
+import { showToast } from './toasts.ts';
+
+/**
+ * Checkout (spec §4, §7, §8): start (the cart reservation), quit, end, and the 15-minute
+ * expiry that ends it by itself. The start time lives in `plateia:checkoutStartedAt` and
+ * the reservation in `plateia:checkout`, so a reload or another tab sees the same
+ * checkout; the header and cart bar read {@link $checkoutActive}.
+ */
+
+/** pt-BR messages of checkout that the spec leaves open (decided in docs/core-buying.md). */
+export const CHECKOUT_MESSAGES = {
+  emptyCart: 'Seu carrinho está vazio',
+  loginRequired: 'Para finalizar a compra, acesse sua conta',
+  expired: 'O tempo para finalizar a compra acabou e seu carrinho foi esvaziado.',
+} as const;
+
+/** The started checkout: what was reserved and what the server answered. */
+export interface CheckoutData {
+  eventId: EntityId;
+  /** The coupon sent as `cupom` (empty when none). */
+  coupon: string;
+  /** Per-ticket allowances the reservation answered (spec §3). */
+  tickets: ReservedTicket[];
+  /** The order the reservation opened, when the API host answers it. */
+  order: ReservedOrder | null;
+  /** The reservation that was sent, for the confirmation and for support. */
+  payload: ReservationPayload;
+}
+
+const isCheckoutData = (value: unknown): value is CheckoutData =>
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as CheckoutData).tickets) &&
+  typeof (value as CheckoutData).payload === 'object';
+
+/** When checkout started (epoch ms), in `plateia:checkoutStartedAt`; `null` outside checkout. */
+export const $checkoutStartedAt = persistentAtom<number | null>('plateia:checkoutStartedAt', null, {
+  encode: (value) => (value === null ? null : String(value)),
+  decode: (raw) => (raw !== '' && Number.isFinite(Number(raw)) ? Number(raw) : undefined),
+});
+
+/** The reservation answer of the started checkout, in `plateia:checkout`. */
+export const $checkout = persistentAtom<CheckoutData | null>('plateia:checkout', null, {
+  decode: (raw) => {
+    const value: unknown = JSON.parse(raw);
+    return isCheckoutData(value) ? value : undefined;
+  },
+});
+
+/** Whether a checkout is under way (the header shows only help; the cart bar hides). */
+export const $checkoutActive = computed($checkoutStartedAt, (startedAt) => startedAt !== null);
+
+/** The coupon code typed at checkout; sent as `cupom` with the reservation. */
+export const $coupon = atom('');
+
+/** Sets the coupon code used by the next {@link startCheckout}. */
+export function setCoupon(code: string): void {
+  $coupon.set(code);
+}
+
+/** Progress of {@link startCheckout} for buttons ("Finalizar Compra" is disabled while loading). */
+export const $checkoutStatus = atom<{ loading: boolean; error: string | null }>({
+  loading: false,
+  error: null,
+});
+
+/**
+ * When the cart expires (epoch ms): 15 minutes after the last cart change or the checkout
+ * start (spec §4); `null` when there is neither a cart nor a checkout.
+ */
+export const $cartExpiresAt = computed(
+  [$cart, $productCart, $cartUpdatedAt, $checkoutStartedAt],
+  (tickets, products, cartUpdatedAt, checkoutStartedAt) => {
+    if (tickets.length + products.length === 0 && checkoutStartedAt === null) return null;
+    return cartExpiresAt({ cartUpdatedAt, checkoutStartedAt });
+  },
+);
+
+/** Why {@link startCheckout} did not start. */
+export type StartCheckoutFailure = 'empty' | 'login' | 'not-permitted' | 'partial' | 'error';
+
+/** The outcome of {@link startCheckout}. */
+export type StartCheckoutResult =
+  | { ok: true; checkout: CheckoutData }
+  | { ok: false; reason: StartCheckoutFailure; message: string };
+
+function failed(reason: StartCheckoutFailure, message: string, toast = true): StartCheckoutResult {
+  $checkoutStatus.set({ loading: false, error: message });
+  if (toast) showToast({ kind: 'error', message });
+  return { ok: false, reason, message };
+}
+
+/**
+ * Starts checkout (spec §4, §7, §8): reserves the carts (`POST /cart/reserve`, with the
+ * coupon as `cupom` and this browser's session id). On success records the start time
+ * and stores the answer. A ticket not permitted to buy clears the carts and releases the
+ * holds; a ticket allowed below what was asked keeps the cart; other failures show the
+ * server's text or "Erro ao iniciar checkout, tente novamente". Without a logged-in user
+ * it resolves `reason: 'login'` without a toast: the page opens the login gate.
+ */
+export function startCheckout(options: { coupon?: string } = {}): Promise<StartCheckoutResult> {
+  return task(async () => {
+    const tickets = $cart.get();
+    const products = $productCart.get();
+    if (tickets.length + products.length === 0) return failed('empty', CHECKOUT_MESSAGES.emptyCart);
+    const user = $user.get();
+    if (!user) return failed('login', CHECKOUT_MESSAGES.loginRequired, false);
+    const coupon = (options.coupon ?? $coupon.get()).trim();
+    $checkoutStatus.set({ loading: true, error: null });
+    const payload = buildReservationPayload({
+      userId: user.id,
+      tickets,
+      products,
+      coupon,
+      sessionId: sessionId(),
+    });
+    let answer: Awaited<ReturnType<typeof reserveCart>>;
+    try {
+      answer = await reserveCart(payload);
+    } catch (error) {
+      return failed(
+        'error',
+        reservationFailureMessage(error instanceof ApiError ? error.serverMessage : null),
+      );
+    }
+    const verdict = evaluateReservation(payload.tickets, answer.tickets);
+    if (verdict.kind === 'not-permitted') {
+      await endCheckoutNow();
+      return failed('not-permitted', verdict.message);
+    }
+    if (verdict.kind === 'partial') return failed('partial', verdict.message);
+    const checkout: CheckoutData = {
+      eventId: payload.event_id,
+      coupon,
+      tickets: answer.tickets,
+      order: answer.order,
+      payload,
+    };
+    $checkout.set(checkout);
+    $checkoutStartedAt.set(Date.now());
+    $checkoutStatus.set({ loading: false, error: null });
+    return { ok: true, checkout };
+  });
+}
+
+/**
+ * Quits checkout (spec §4): clears the start time; seats still in the cart are held again
+ * for the full period, other recorded holds are released; the product cart is emptied.
+ * The reservation answer is dropped too, since the next start reserves again.
+ */
+export function quitCheckout(): Promise<void> {
+  return task(async () => {
+    $checkoutStartedAt.set(null);
+    $checkout.set(null);
+    $checkoutStatus.set({ loading: false, error: null });
+    const plan = planQuitCheckout($cart.get(), $seatHolds.get());
+    clearProductCart();
+    for (const hold of plan.refresh) {
+      try {
+        await holdSeatsForSession(hold.eventId, hold.seatIds);
+      } catch {
+        // A seat lost meanwhile is caught again by the next reservation's answer.
+      }
+    }
+    try {
+      await releaseSeatHolds(plan.release);
+    } catch {
+      // Unreleased holds lapse on their own.
+    }
+  });
+}
+
+async function endCheckoutNow(): Promise<void> {
+  // Seats in the cart may be missing from the records (held before a reload of another
+  // tab's data), so both are released.
+  const releases = holdsForCart($cart.get()).reduce(
+    (holds, hold) => addSeatHold(holds, hold.eventId, hold.seatIds),
+    $seatHolds.get(),
+  );
+  clearCarts();
+  $checkoutStartedAt.set(null);
+  $checkout.set(null);
+  $coupon.set('');
+  $checkoutStatus.set({ loading: false, error: null });
+  if (releases.length === 0) return;
+  try {
+    await releaseSeatHolds(releases);
+  } catch {
+    // Holds the server still keeps lapse on their own.
+  }
+}
+
+/** Ends checkout (spec §4): releases the holds and clears the carts and checkout data. */
+export function endCheckout(): Promise<void> {
+  return task(endCheckoutNow);
+}
+
+/**
+ * Closes a paid checkout: the carts and checkout data are cleared, and the seat records
+ * forgotten without releasing them (they are sold now).
+ */
+export function completeCheckout(): void {
+  clearCarts();
+  $seatHolds.set([]);
+  $checkoutStartedAt.set(null);
+  $checkout.set(null);
+  $coupon.set('');
+  $checkoutStatus.set({ loading: false, error: null });
+}
+
+/**
+ * Watches {@link $cartExpiresAt} and ends checkout when it passes (spec §4), showing a
+ * toast. Runs by itself while anything subscribes to the cart; call it directly to drive
+ * it with another clock. Returns the stop function.
+ */
+export function watchCartExpiry(clock: ExpiryClock = systemClock): () => void {
+  const timer = createExpiryTimer(() => {
+    showToast({ kind: 'info', message: CHECKOUT_MESSAGES.expired });
+    void endCheckout();
+  }, clock);
+  const unsubscribe = $cartExpiresAt.subscribe((deadline) => timer.schedule(deadline));
+  return () => {
+    unsubscribe();
+    timer.stop();
+  };
+}
+
+// Whatever shows the cart also keeps its expiry: the timer lives while the cart is mounted.
+onMount($cart, () => watchCartExpiry());

@@ -1,0 +1,126 @@
+import { atom } from 'nanostores';
+import { fetchSeatMap, fetchSeatStatus, holdSeats, releaseSeats } from '../api/buying.ts';
+import type { EntityId, SeatRelease } from '../rules/cart.ts';
+import { addSeatHold, removeSeatHold, SEAT_HOLD_SECONDS, type SeatHold } from '../rules/seat-flow.ts';
+import { persistentAtom } from './browser-storage.ts';
+import { sessionId } from './session.ts';
+
+/**
+ * The seat service side of buying (spec §4, §7): the holds this browser keeps
+ * (`plateia:seatHolds`), holding and releasing seats for this session, and the seat maps
+ * and statuses the picker draws. The seat flow that puts a seat in the cart lives with
+ * the cart (`addSeatToCart` in stores/cart.ts), which builds on these actions.
+ */
+
+function isSeatHoldList(value: unknown): value is SeatHold[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (hold) =>
+        typeof hold === 'object' &&
+        hold !== null &&
+        (typeof hold.eventId === 'string' || typeof hold.eventId === 'number') &&
+        Array.isArray(hold.seatIds),
+    )
+  );
+}
+
+/** Seats this browser holds, per event (spec §3 seat hold record), in `plateia:seatHolds`. */
+export const $seatHolds = persistentAtom<SeatHold[]>('plateia:seatHolds', [], {
+  decode: (raw) => {
+    const value: unknown = JSON.parse(raw);
+    return isSeatHoldList(value)
+      ? value.map((hold) => ({ ...hold, seatIds: hold.seatIds.map(String) }))
+      : undefined;
+  },
+});
+
+/**
+ * Holds seats for this session (`POST /seat/hold`, 600 s by default) and records them.
+ * Rejects with the API error (409 when another session has one of them).
+ */
+export async function holdSeatsForSession(
+  eventId: EntityId,
+  seatIds: readonly string[],
+  holdSeconds: number = SEAT_HOLD_SECONDS,
+): Promise<void> {
+  await holdSeats(eventId, seatIds, holdSeconds, sessionId());
+  $seatHolds.set(addSeatHold($seatHolds.get(), eventId, seatIds));
+}
+
+/**
+ * Releases seats (`POST /seat/release`, one call per event) and forgets them. Every event
+ * is tried; the first failure is rethrown after the others ran, and seats whose release
+ * failed stay recorded so a later release can try again.
+ */
+export async function releaseSeatHolds(releases: readonly SeatRelease[]): Promise<void> {
+  let failure: unknown = null;
+  for (const release of releases) {
+    if (release.seatIds.length === 0) continue;
+    try {
+      await releaseSeats(release.eventId, release.seatIds, sessionId());
+      $seatHolds.set(removeSeatHold($seatHolds.get(), release.eventId, release.seatIds));
+    } catch (error) {
+      failure ??= error;
+    }
+  }
+  if (failure) throw failure;
+}
+
+/** Releases every recorded hold; failures are swallowed because each hold lapses on its own. */
+export async function releaseAllSeatHolds(): Promise<void> {
+  try {
+    await releaseSeatHolds($seatHolds.get());
+  } catch {
+    // The server frees a hold when it lapses; nothing more to do here.
+  }
+}
+
+/** One fetched resource: what the picker shows while loading or after an error. */
+export interface Loadable<T> {
+  loading: boolean;
+  data: T | null;
+  error: string | null;
+}
+
+/**
+ * Seat maps by event id, as the API host shapes them (docs/buying.md). Maps are large and
+ * rarely change, so each is fetched once per page unless reloaded.
+ */
+export const $seatMaps = atom<Readonly<Record<string, Loadable<unknown>>>>({});
+
+/** Fetches an event's seat map into {@link $seatMaps} (once, unless `force`). */
+export async function loadSeatMap(eventId: EntityId, options: { force?: boolean } = {}): Promise<void> {
+  const key = String(eventId);
+  const current = $seatMaps.get()[key];
+  if (!options.force && (current?.loading || current?.data)) return;
+  $seatMaps.set({ ...$seatMaps.get(), [key]: { loading: true, data: current?.data ?? null, error: null } });
+  try {
+    const data = await fetchSeatMap(eventId);
+    $seatMaps.set({ ...$seatMaps.get(), [key]: { loading: false, data, error: null } });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    $seatMaps.set({
+      ...$seatMaps.get(),
+      [key]: { loading: false, data: current?.data ?? null, error: message },
+    });
+  }
+}
+
+/** Seat statuses by event id, then seat id (`available`, `held`, `sold`, …). */
+export const $seatStatuses = atom<Readonly<Record<string, Readonly<Record<string, string>>>>>({});
+
+/**
+ * Fetches the status of seats (`GET /seat/status`) and merges it into {@link $seatStatuses}.
+ * Returns the statuses it read; rejects with the API error.
+ */
+export async function refreshSeatStatus(
+  eventId: EntityId,
+  seatIds: readonly string[],
+): Promise<Record<string, string>> {
+  const statuses = await fetchSeatStatus(eventId, seatIds, sessionId());
+  const key = String(eventId);
+  const all = $seatStatuses.get();
+  $seatStatuses.set({ ...all, [key]: { ...all[key], ...statuses } });
+  return statuses;
+}
