@@ -1,9 +1,11 @@
 // Builds @plateia/widgets:
 //   dist/esm/    one ES module per element plus `index.js`, for bundler users; React,
 //                react-dom, @plateia/core and the other dependencies stay external.
+//   dist/types/  declarations for the published package (tsconfig.build.json).
 //   dist/embed/  the script-tag build: the `plateia.js` loader (a classic script) and one
 //                ES module per element with shared chunks, on Preact compat instead of React.
-// Usage: node build/build.mjs [esm|embed]   (both when no argument is given)
+// Usage: node build/build.mjs [esm|types|embed]   (all when no argument is given)
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +52,13 @@ async function buildEsm() {
       },
     },
   });
+}
+
+function buildTypes() {
+  rmSync(join(packageDir, 'dist', 'types'), { recursive: true, force: true });
+  const tsc = join(packageDir, '..', '..', 'node_modules', '.bin', 'tsc');
+  const result = spawnSync(tsc, ['-p', join(packageDir, 'tsconfig.build.json')], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('declaration build failed');
 }
 
 // Absolute paths, so the aliases also apply to imports made from inside dependencies
@@ -109,5 +118,8 @@ async function buildEmbed() {
 }
 
 if (!only || only === 'esm') await buildEsm();
+if (!only || only === 'types') buildTypes();
 if (!only || only === 'embed') await buildEmbed();
-console.log(`[widgets] built ${only ?? 'esm and embed'} for ${Object.keys(elementEntries).join(', ')}`);
+console.log(
+  `[widgets] built ${only ?? 'esm, types and embed'} for ${Object.keys(elementEntries).join(', ')}`,
+);
