@@ -64,11 +64,20 @@ const listDecoder =
     return Array.isArray(value) ? value.filter(guard) : undefined;
   };
 
+/** An empty list leaves no key behind, so a cleared cart leaves storage clean. */
+function listEncoder(value: readonly unknown[]): string | null {
+  return value.length === 0 ? null : JSON.stringify(value);
+}
+
 /** Tickets in the cart (spec §3 cart item), in `plateia:cart`. */
-export const $cart = persistentAtom<CartItem[]>('plateia:cart', [], { decode: listDecoder(isCartItem) });
+export const $cart = persistentAtom<CartItem[]>('plateia:cart', [], {
+  encode: listEncoder,
+  decode: listDecoder(isCartItem),
+});
 
 /** Products in the cart (spec §3 product cart item), in `plateia:productCart`. */
 export const $productCart = persistentAtom<ProductCartItem[]>('plateia:productCart', [], {
+  encode: listEncoder,
   decode: listDecoder(isProductItem),
 });
 

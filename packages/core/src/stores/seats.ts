@@ -27,6 +27,8 @@ function isSeatHoldList(value: unknown): value is SeatHold[] {
 
 /** Seats this browser holds, per event (spec §3 seat hold record), in `plateia:seatHolds`. */
 export const $seatHolds = persistentAtom<SeatHold[]>('plateia:seatHolds', [], {
+  // An empty list leaves no key behind.
+  encode: (holds) => (holds.length === 0 ? null : JSON.stringify(holds)),
   decode: (raw) => {
     const value: unknown = JSON.parse(raw);
     return isSeatHoldList(value)
