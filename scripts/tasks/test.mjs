@@ -19,12 +19,13 @@ function step(title, cmd, args, env = {}) {
   console.log(`[plateia] ${title}: ok in ${seconds}s`);
 }
 
-const typecheckProjects = ['packages/server', 'packages/core', 'site'].filter((dir) =>
+const typecheckProjects = ['packages/server', 'packages/core', 'site', 'packages/widgets'].filter((dir) =>
   existsSync(join(root, dir, 'tsconfig.json')),
 );
 
 step('lint and format (biome)', bin('biome'), ['check', '.']);
 for (const dir of typecheckProjects) step(`type check ${dir}`, bin('tsc'), ['-p', dir]);
+step('custom-elements.json is current', process.execPath, ['packages/widgets/build/manifest.mjs', '--check']);
 
 const resultsDir = join(root, 'node_modules', '.cache', 'plateia');
 mkdirSync(resultsDir, { recursive: true });
