@@ -12,7 +12,9 @@ const embedDir = join(packageDir, 'dist', 'embed');
 const budgetsFile = join(packageDir, '..', '..', 'budgets.json');
 
 if (!existsSync(join(embedDir, 'plateia.js'))) {
-  const build = spawnSync(process.execPath, [join(packageDir, 'build', 'build.mjs'), 'embed'], { stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [join(packageDir, 'build', 'build.mjs'), 'embed'], {
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -33,7 +35,8 @@ function withStaticImports(file: string, seen = new Set<string>()): Set<string> 
   return seen;
 }
 
-const sum = (files: Iterable<string>): number => [...files].reduce((total, file) => total + gzipBytes(file), 0);
+const sum = (files: Iterable<string>): number =>
+  [...files].reduce((total, file) => total + gzipBytes(file), 0);
 
 const loader = 'plateia.js';
 const elements = readdirSync(embedDir).filter((file) => file.endsWith('.js') && file !== loader);
@@ -54,20 +57,26 @@ for (const file of elements) {
   measured[key] = gzipBytes(loader) + sum(withStaticImports(file));
 }
 
-const budgets = (JSON.parse(readFileSync(budgetsFile, 'utf8')) as { bundles?: Record<string, number> }).bundles ?? {};
+const budgets =
+  (JSON.parse(readFileSync(budgetsFile, 'utf8')) as { bundles?: Record<string, number> }).bundles ?? {};
 let over = 0;
 console.log(`\n${'measure'.padEnd(32)} ${'gzip KB'.padStart(8)} ${'budget'.padStart(8)}`);
 for (const [key, budget] of Object.entries(budgets)) {
   const bytes = measured[key];
   if (bytes === undefined) {
-    console.log(`${key.padEnd(32)} ${'n/a'.padStart(8)} ${String(budget).padStart(8)}  (no such build output yet)`);
+    console.log(
+      `${key.padEnd(32)} ${'n/a'.padStart(8)} ${String(budget).padStart(8)}  (no such build output yet)`,
+    );
     continue;
   }
   const ok = bytes <= budget * 1024;
   if (!ok) over++;
-  console.log(`${key.padEnd(32)} ${kb(bytes).padStart(8)} ${String(budget).padStart(8)}  ${ok ? 'ok' : 'OVER BUDGET'}`);
+  console.log(
+    `${key.padEnd(32)} ${kb(bytes).padStart(8)} ${String(budget).padStart(8)}  ${ok ? 'ok' : 'OVER BUDGET'}`,
+  );
 }
 for (const [key, bytes] of Object.entries(measured)) {
-  if (!(key in budgets)) console.log(`${key.padEnd(32)} ${kb(bytes).padStart(8)} ${'-'.padStart(8)}  (no budget)`);
+  if (!(key in budgets))
+    console.log(`${key.padEnd(32)} ${kb(bytes).padStart(8)} ${'-'.padStart(8)}  (no budget)`);
 }
 process.exit(over === 0 ? 0 : 1);
