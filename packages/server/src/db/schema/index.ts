@@ -3,4 +3,5 @@
 export * from './accounts.ts';
 export * from './catalogue.ts';
 export * from './orders.ts';
+export * from './payments.ts';
 export * from './settings.ts';

@@ -1,0 +1,351 @@
+/**
+ * Settling a paid order: in one transaction the order becomes paid, reserved stock becomes
+ * sold, seats become sold, resale listings close and tickets are issued, to the buyer or to
+ * the account of the e-mail entered for each ticket (spec §1). Confirming twice settles
+ * once: the order row is locked and only a non-paid order moves.
+ */
+import { randomBytes } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+
+/** Either the database or an open transaction. */
+export type Queryable = Pick<Database, 'execute'>;
+
+/** The rows of a raw statement, the same way on node-postgres and PGlite. */
+export async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** The order fields payments read. */
+export interface PayableOrder {
+  id: number;
+  number: string;
+  customerId: number;
+  eventId: number;
+  sessionId: string;
+  status: 'reserved' | 'paid' | 'expired' | 'cancelled';
+  totalCents: number;
+  couponId: number | null;
+  expiresAt: Date;
+  paidAt: Date | null;
+}
+
+/** Reads an order, optionally locking it for the rest of the transaction. */
+export async function loadOrder(db: Queryable, orderId: number, lock = false): Promise<PayableOrder | null> {
+  const [row] = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`SELECT id, number, customer_id, event_id, session_id, status, total_cents, coupon_id, expires_at, paid_at
+        FROM orders WHERE id = ${orderId} ${lock ? sql`FOR UPDATE` : sql``}`,
+  );
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    number: String(row.number),
+    customerId: Number(row.customer_id),
+    eventId: Number(row.event_id),
+    sessionId: String(row.session_id),
+    status: row.status as PayableOrder['status'],
+    totalCents: Number(row.total_cents),
+    couponId: row.coupon_id === null ? null : Number(row.coupon_id),
+    expiresAt: new Date(row.expires_at as string | Date),
+    paidAt: row.paid_at ? new Date(row.paid_at as string | Date) : null,
+  };
+}
+
+/** A ticket issued by settlement. */
+export interface IssuedTicket {
+  id: number;
+  holderEmail: string;
+  /** Null when no verified account has the holder's e-mail yet (attached on first listing). */
+  customerId: number | null;
+}
+
+/** What settling an order did. */
+export type SettleOutcome =
+  | { kind: 'paid'; order: PayableOrder; buyerEmail: string; buyerName: string; tickets: IssuedTicket[] }
+  | { kind: 'already_paid'; order: PayableOrder }
+  /** The money arrived but the order cannot be honoured (stock gone after expiry, cancelled). */
+  | { kind: 'unavailable'; order: PayableOrder };
+
+class StockGone extends Error {}
+
+interface ItemRow {
+  id: number;
+  kind: 'ticket' | 'product' | 'resale';
+  ticket_type_id: number | null;
+  product_id: number | null;
+  seat_id: number | null;
+  table_id: number | null;
+  resale_listing_id: number | null;
+  n_number: number | null;
+  quantity: number;
+  unit_price_cents: number;
+  holder_email: string | null;
+}
+
+function ticketCode(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/**
+ * Moves counters, seats and resale listings from "reserved by this order" to "sold".
+ * `reclaimed` is true when the reservation had expired and its stock was given back: then
+ * the stock is taken again only if still free (conditional updates), else `StockGone`.
+ */
+async function takeStock(
+  tx: Queryable,
+  order: PayableOrder,
+  items: ItemRow[],
+  reclaimed: boolean,
+  now: string,
+) {
+  const typeCounts = new Map<number, number>();
+  const productCounts = new Map<number, number>();
+  const seatIds = new Set<number>();
+  const tableIds = new Set<number>();
+  for (const item of items) {
+    if (item.kind === 'product' && item.product_id !== null) {
+      productCounts.set(item.product_id, (productCounts.get(item.product_id) ?? 0) + item.quantity);
+    } else if (item.kind === 'ticket' && item.seat_id !== null) {
+      seatIds.add(item.seat_id);
+    } else if (item.kind === 'ticket' && item.table_id !== null) {
+      tableIds.add(item.table_id);
+    } else if (item.kind === 'ticket' && item.ticket_type_id !== null) {
+      typeCounts.set(item.ticket_type_id, (typeCounts.get(item.ticket_type_id) ?? 0) + item.quantity);
+    }
+  }
+
+  // Fixed lock order (by id) so two settlements touching the same lots cannot deadlock.
+  for (const [id, n] of [...typeCounts].sort((a, b) => a[0] - b[0])) {
+    const moved = reclaimed
+      ? await rowsOf(
+          tx,
+          sql`UPDATE ticket_types SET sold = sold + ${n}
+              WHERE id = ${id} AND NOT numbered AND sold + reserved + ${n} <= quantity RETURNING id`,
+        )
+      : await rowsOf(
+          tx,
+          sql`UPDATE ticket_types SET reserved = reserved - ${n}, sold = sold + ${n}
+              WHERE id = ${id} AND NOT numbered AND reserved >= ${n} RETURNING id`,
+        );
+    // Numbered types keep no counters (their stock is the seats): a miss there is expected.
+    if (moved.length === 0) {
+      const [type] = await rowsOf<{ numbered: boolean }>(
+        tx,
+        sql`SELECT numbered FROM ticket_types WHERE id = ${id}`,
+      );
+      if (!type?.numbered) throw new StockGone();
+    }
+  }
+  for (const [id, n] of [...productCounts].sort((a, b) => a[0] - b[0])) {
+    const moved = reclaimed
+      ? await rowsOf(
+          tx,
+          sql`UPDATE products SET sold = sold + ${n} WHERE id = ${id} AND sold + reserved + ${n} <= stock RETURNING id`,
+        )
+      : await rowsOf(
+          tx,
+          sql`UPDATE products SET reserved = reserved - ${n}, sold = sold + ${n}
+              WHERE id = ${id} AND reserved >= ${n} RETURNING id`,
+        );
+    if (moved.length === 0) throw new StockGone();
+  }
+
+  // Seats (and the seats of reserved tables) become sold only if nobody else holds them now.
+  const wanted = [...seatIds];
+  if (tableIds.size > 0) {
+    const tableSeats = await rowsOf<{ id: number }>(
+      tx,
+      sql`SELECT id FROM seats WHERE table_id IN (${sql.join(
+        [...tableIds].map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+    for (const seat of tableSeats) wanted.push(Number(seat.id));
+  }
+  if (wanted.length > 0) {
+    const sold = await rowsOf<{ id: number }>(
+      tx,
+      sql`UPDATE seats SET state = 'sold', order_id = ${order.id}, held_by = NULL, held_until = NULL
+          WHERE id IN (${sql.join(
+            wanted.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+            AND state = 'available'
+            AND (order_id = ${order.id} OR held_until IS NULL OR held_until <= ${now}::timestamptz
+                 OR held_by = ${order.sessionId})
+          RETURNING id`,
+    );
+    if (sold.length !== new Set(wanted).size) throw new StockGone();
+  }
+
+  // Resale: the listing closes and the seller's ticket is marked resold.
+  for (const item of items) {
+    if (item.kind !== 'resale' || item.resale_listing_id === null) continue;
+    const [listing] = await rowsOf<{ ticket_id: number }>(
+      tx,
+      sql`UPDATE resale_listings SET status = 'sold', order_id = ${order.id}
+          WHERE id = ${item.resale_listing_id} AND status = 'active'
+            AND (order_id = ${order.id} OR order_id IS NULL OR reserved_until IS NULL OR reserved_until <= ${now}::timestamptz)
+          RETURNING ticket_id`,
+    );
+    if (!listing) throw new StockGone();
+    await tx.execute(sql`UPDATE tickets SET status = 'resold' WHERE id = ${listing.ticket_id}`);
+  }
+
+  // A reclaimed reservation gave its coupon use back: count it again, within the limit.
+  if (reclaimed && order.couponId !== null) {
+    const counted = await rowsOf(
+      tx,
+      sql`UPDATE coupons SET used = used + 1
+          WHERE id = ${order.couponId} AND (usage_limit IS NULL OR used < usage_limit) RETURNING id`,
+    );
+    if (counted.length === 0) throw new StockGone();
+  }
+}
+
+/** Seats to issue tickets for, per item: its own seat, or every seat of its table. */
+async function seatsForItem(tx: Queryable, item: ItemRow): Promise<(number | null)[]> {
+  if (item.seat_id !== null) return [item.seat_id];
+  if (item.table_id !== null) {
+    const seats = await rowsOf<{ id: number }>(
+      tx,
+      sql`SELECT id FROM seats WHERE table_id = ${item.table_id} ORDER BY sort, id`,
+    );
+    return seats.map((seat) => Number(seat.id));
+  }
+  return Array.from({ length: item.quantity }, () => null);
+}
+
+async function issueTickets(
+  tx: Queryable,
+  order: PayableOrder,
+  items: ItemRow[],
+  buyer: { id: number; email: string },
+): Promise<IssuedTicket[]> {
+  const owners = new Map<string, number | null>();
+  const ownerOf = async (email: string): Promise<number | null> => {
+    const key = email.toLowerCase();
+    if (key === buyer.email.toLowerCase()) return buyer.id;
+    if (!owners.has(key)) {
+      // Only a verified account may receive tickets; otherwise they wait, addressed to the e-mail.
+      const [row] = await rowsOf<{ id: number }>(
+        tx,
+        sql`SELECT id FROM customers WHERE lower(email) = ${key} AND email_verified_at IS NOT NULL`,
+      );
+      owners.set(key, row ? Number(row.id) : null);
+    }
+    return owners.get(key) ?? null;
+  };
+
+  const issued: IssuedTicket[] = [];
+  for (const item of items) {
+    if (item.kind === 'product') continue;
+    let ticketTypeId = item.ticket_type_id;
+    let nNumber = item.n_number;
+    let seatFromResale: number | null = null;
+    if (item.kind === 'resale' && item.resale_listing_id !== null) {
+      const [original] = await rowsOf<{ ticket_type_id: number; n_number: number; seat_id: number | null }>(
+        tx,
+        sql`SELECT t.ticket_type_id, t.n_number, t.seat_id FROM resale_listings l JOIN tickets t ON t.id = l.ticket_id
+            WHERE l.id = ${item.resale_listing_id}`,
+      );
+      ticketTypeId ??= original ? Number(original.ticket_type_id) : null;
+      nNumber ??= original ? Number(original.n_number) : null;
+      seatFromResale = original?.seat_id ?? null;
+    }
+    if (ticketTypeId === null) continue;
+    if (nNumber === null) {
+      const [type] = await rowsOf<{ n_number: number }>(
+        tx,
+        sql`SELECT n_number FROM ticket_types WHERE id = ${ticketTypeId}`,
+      );
+      nNumber = type ? Number(type.n_number) : 1;
+    }
+    const holderEmail = (item.holder_email?.trim() || buyer.email).toLowerCase();
+    const customerId = await ownerOf(holderEmail);
+    const seats = item.kind === 'resale' ? [item.seat_id ?? seatFromResale] : await seatsForItem(tx, item);
+    const unitPrice =
+      seats.length > 1 ? Math.floor(item.unit_price_cents / seats.length) : item.unit_price_cents;
+    for (const seatId of seats) {
+      const [ticket] = await rowsOf<{ id: number }>(
+        tx,
+        sql`INSERT INTO tickets (code, customer_id, holder_email, event_id, ticket_type_id, n_number, seat_id,
+                                 order_id, order_item_id, price_cents)
+            VALUES (${ticketCode()}, ${customerId}, ${holderEmail}, ${order.eventId}, ${ticketTypeId}, ${nNumber},
+                    ${seatId}, ${order.id}, ${item.id}, ${unitPrice})
+            RETURNING id`,
+      );
+      issued.push({ id: Number(ticket!.id), holderEmail, customerId });
+    }
+  }
+  return issued;
+}
+
+/**
+ * Settles `orderId` as paid. Must run inside a transaction (`tx`); the caller records the
+ * payment in the same one. A reservation that expired is honoured when its stock can be
+ * taken again, and reported `unavailable` (nothing changed) when it cannot.
+ */
+export async function settleOrder(tx: Queryable, orderId: number, now: Date): Promise<SettleOutcome | null> {
+  const order = await loadOrder(tx, orderId, true);
+  if (!order) return null;
+  if (order.status === 'paid') return { kind: 'already_paid', order };
+  if (order.status === 'cancelled') return { kind: 'unavailable', order };
+  const items = (
+    await rowsOf<ItemRow>(tx, sql`SELECT * FROM order_items WHERE order_id = ${orderId} ORDER BY id`)
+  ).map((row) => ({
+    ...row,
+    id: Number(row.id),
+    quantity: Number(row.quantity),
+    unit_price_cents: Number(row.unit_price_cents),
+  }));
+  const nowIso = now.toISOString();
+  try {
+    // A savepoint keeps a refusal from poisoning the caller's transaction.
+    await tx.execute(sql`SAVEPOINT settle_stock`);
+    await takeStock(tx, order, items, order.status === 'expired', nowIso);
+    await tx.execute(sql`RELEASE SAVEPOINT settle_stock`);
+  } catch (error) {
+    if (!(error instanceof StockGone)) throw error;
+    await tx.execute(sql`ROLLBACK TO SAVEPOINT settle_stock`);
+    return { kind: 'unavailable', order };
+  }
+  await tx.execute(
+    sql`UPDATE orders SET status = 'paid', paid_at = ${nowIso}::timestamptz, updated_at = ${nowIso}::timestamptz
+        WHERE id = ${orderId}`,
+  );
+  const [buyer] = await rowsOf<{ email: string; namef: string }>(
+    tx,
+    sql`SELECT email, namef FROM customers WHERE id = ${order.customerId}`,
+  );
+  const buyerEmail = buyer?.email ?? '';
+  const tickets = await issueTickets(tx, order, items, { id: order.customerId, email: buyerEmail });
+  return {
+    kind: 'paid',
+    order: { ...order, status: 'paid', paidAt: now },
+    buyerEmail,
+    buyerName: buyer?.namef ?? '',
+    tickets,
+  };
+}
+
+/**
+ * Attaches tickets addressed to `email` that wait for an account (bought for that e-mail
+ * before it had a verified account). Called when the account lists its tickets.
+ */
+export async function claimTicketsForEmail(
+  db: Queryable,
+  customerId: number,
+  email: string,
+): Promise<number> {
+  const claimed = await rowsOf(
+    db,
+    sql`UPDATE tickets SET customer_id = ${customerId}
+        WHERE customer_id IS NULL AND lower(holder_email) = ${email.toLowerCase()}
+          AND EXISTS (SELECT 1 FROM customers WHERE id = ${customerId} AND email_verified_at IS NOT NULL)
+        RETURNING id`,
+  );
+  return claimed.length;
+}

@@ -1,0 +1,86 @@
+/**
+ * The PSP behind PIX charges, in the shape of the BCB "API Pix" (v2): immediate charges
+ * (`cob`) created with `PUT /cob/{txid}`, read with `GET /cob/{txid}`, removed with
+ * `PATCH /cob/{txid}`, and a webhook registered with `PUT /webhook/{chave}` to which the
+ * PSP POSTs `{webhookUrl}/pix` with a `pix` array.
+ */
+
+/** A charge's state in the PSP (API Pix `StatusCobranca`). */
+export type CobStatus = 'ATIVA' | 'CONCLUIDA' | 'REMOVIDA_PELO_USUARIO_RECEBEDOR' | 'REMOVIDA_PELO_PSP';
+
+/** The body of `PUT /cob/{txid}`. Amounts are strings with a dot and two decimals ("37.00"). */
+export interface CobRequest {
+  calendario: { expiracao: number };
+  valor: { original: string };
+  chave: string;
+  solicitacaoPagador?: string;
+}
+
+/** A PIX received for a charge (API Pix `Pix`). */
+export interface PixReceived {
+  /** The payment's unique id across the whole PIX system: 32 characters starting with E. */
+  endToEndId: string;
+  txid: string;
+  valor: string;
+  /** ISO 8601 time the payment settled. */
+  horario: string;
+  chave?: string;
+  infoPagador?: string;
+}
+
+/** A charge as the PSP reports it (API Pix `CobCompleta`). */
+export interface Cob {
+  txid: string;
+  revisao: number;
+  calendario: { criacao: string; expiracao: number };
+  status: CobStatus;
+  valor: { original: string };
+  chave: string;
+  /** The payload location, without scheme; it is what a dynamic BR Code points at. */
+  location: string;
+  pixCopiaECola: string;
+  solicitacaoPagador?: string;
+  /** Present once paid. */
+  pix?: PixReceived[];
+}
+
+/** The body the PSP POSTs to `{webhookUrl}/pix`. */
+export interface PixWebhookBody {
+  pix: PixReceived[];
+}
+
+/** A PSP answer the adapter could not use (network failure, 4xx/5xx problem document). */
+export class PixProviderError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** What Plateia needs from a PSP. Implemented over HTTP by `HttpPixProvider`. */
+export interface PixProvider {
+  /** `PUT /cob/{txid}`: creates the charge (txid: 26 to 35 letters and digits). */
+  createCharge(txid: string, request: CobRequest): Promise<Cob>;
+  /** `GET /cob/{txid}`: the charge as the PSP sees it now; null when it does not exist. */
+  getCharge(txid: string): Promise<Cob | null>;
+  /** `PATCH /cob/{txid}` to REMOVIDA_PELO_USUARIO_RECEBEDOR, so an expired order cannot be paid. */
+  removeCharge(txid: string): Promise<Cob>;
+  /** `PUT /webhook/{chave}`: where the PSP posts payments for that key. */
+  configureWebhook(chave: string, webhookUrl: string): Promise<void>;
+}
+
+/** Cents as an API Pix amount string ("37.00"). */
+export function centsToValor(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/** An API Pix amount string as cents, or null when it is not one. */
+export function valorToCents(valor: string): number | null {
+  const match = /^(\d{1,10})\.(\d{2})$/.exec(valor);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number(match[2]);
+}
+
+/** The txid rule of the API Pix for immediate charges. */
+export const COB_TXID = /^[a-zA-Z0-9]{26,35}$/;
