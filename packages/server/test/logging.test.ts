@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordDigest } from '../src/accounts/passwords.ts';
+import { redactUrl } from '../src/logging.ts';
+import { bearer, createCustomer, type TestCustomer } from './support/accounts.ts';
+import { createTestApp, type TestApp } from './support/app.ts';
+import { linkIn, mailTo } from './support/mailbox.ts';
+
+describe('redactUrl', () => {
+  it('hides the segments of secret-carrying paths and every query', () => {
+    expect(redactUrl('/login/ana%40example.com/0123/uuid/salt')).toBe('/login/[redacted]');
+    expect(redactUrl('/getsalt/ana@example.com/uuid')).toBe('/getsalt/[redacted]');
+    expect(redactUrl('/recovery/tok/digest')).toBe('/recovery/[redacted]');
+    expect(redactUrl('/customer/verify/tok')).toBe('/customer/verify/[redacted]');
+    expect(redactUrl('/auth/google/callback?code=abc&state=def')).toBe('/auth/google/callback?[redacted]');
+    expect(redactUrl('/health')).toBe('/health');
+  });
+});
+
+describe('log output', () => {
+  const lines: string[] = [];
+  let t: TestApp;
+  let ana: TestCustomer;
+
+  beforeAll(async () => {
+    t = await createTestApp({ logLevel: 'trace' }, { logStream: { write: (line) => lines.push(line) } });
+    ana = await createCustomer(t.database.db, { email: 'ana.logs@example.com', password: 'plateia123' });
+  });
+  afterAll(() => t.close());
+
+  it('never holds an e-mail in a path, a digest, a salt, a token or a document', async () => {
+    const digest = passwordDigest(ana.salt, 'plateia123');
+    await t.app.inject({ method: 'POST', url: `/getsalt/${ana.email}/uuid-1` });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: `/login/${ana.email}/${digest}/uuid-1/${ana.salt}`,
+    });
+    const { token } = login.json();
+    await t.app.inject({ method: 'POST', url: `/login/${ana.email}/${'0'.repeat(32)}/uuid-1/${ana.salt}` });
+    await t.app.inject({ url: '/customer/me', headers: bearer(token) });
+    const fileBase64 = Buffer.from('%PDF-1.4 documento secreto de identidade').toString('base64');
+    await t.app.inject({
+      method: 'POST',
+      url: '/customer-upload-document',
+      headers: bearer(token),
+      payload: { customerId: ana.id, documentType: 'document', fileBase64, fileName: 'rg.pdf' },
+    });
+    // A malformed upload makes the framework log a client error.
+    await t.app.inject({
+      method: 'POST',
+      url: '/customer-upload-document',
+      headers: bearer(token),
+      payload: { customerId: 'x', fileBase64 },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/customer/add',
+      payload: { user: 'novo.logs@example.com', namef: 'Novo', pw: 'senha-em-claro' },
+    });
+    await t.app.inject({ method: 'POST', url: `/pwrecovery/${ana.email}` });
+    const [mail] = await mailTo(t.database.db, ana.email);
+    const recoveryToken = linkIn(mail?.text ?? '', '/recuperar-senha').searchParams.get('token') ?? '';
+    await t.app.inject({ method: 'POST', url: `/recovery/${recoveryToken}/${digest}` });
+    await t.app.inject({ method: 'POST', url: '/logout', headers: bearer(token) });
+
+    const log = lines.join('');
+    expect(lines.length).toBeGreaterThan(10);
+    expect(log).toContain('/login/[redacted]');
+    for (const secret of [
+      digest,
+      ana.salt,
+      token,
+      recoveryToken,
+      fileBase64,
+      'senha-em-claro',
+      ana.email,
+      'novo.logs@example.com',
+      'documento secreto',
+    ]) {
+      expect(log, secret).not.toContain(secret);
+    }
+  });
+});
