@@ -1,14 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import accounts from './accounts/index.ts';
+import cart from './cart/index.ts';
+import courtesy from './courtesy/index.ts';
 import customer from './customer/index.ts';
 import dev from './dev/index.ts';
+import events from './events/index.ts';
 import health from './health/index.ts';
 import payments from './payments/index.ts';
+import pixel from './pixel/index.ts';
+import seat from './seat/index.ts';
 import tickets from './tickets/index.ts';
 
 /** Every resource's routes, one plugin per folder. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(health);
+  await app.register(events);
+  await app.register(seat);
+  await app.register(cart);
+  await app.register(pixel);
+  await app.register(courtesy);
   await app.register(payments);
   await app.register(tickets);
   await app.register(accounts);

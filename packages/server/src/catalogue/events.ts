@@ -1,0 +1,308 @@
+import { sql } from 'drizzle-orm';
+import { type Queryable, selectRows } from './sql.ts';
+
+/** An event as listed (`GET /events`). Money in cents. */
+export interface EventSummary {
+  id: number;
+  slug: string;
+  name: string;
+  venue: string;
+  city: string;
+  startsAt: string;
+  endsAt: string;
+  image: string;
+  pixel: string;
+  status: string;
+  /** Lowest price among the lots on sale, or null when nothing is on sale. */
+  priceFromCents: number | null;
+  hasSeatMap: boolean;
+  isPast: boolean;
+}
+
+/** A lot of a ticket category with its live availability. */
+export interface TicketTypeView {
+  id: number;
+  name: string;
+  description: string;
+  n_number: number;
+  priceCents: number;
+  /** Units a buyer can reserve now (expired reservations already given back). */
+  available: number;
+  perOrderLimit: number;
+  /** Sold only with a seat or table (the cart item's `numerationSelected`). */
+  numerationSelected: boolean;
+  sectionId: number | null;
+  /** Active, inside its sales window and not sold out. */
+  onSale: boolean;
+  soldOut: boolean;
+}
+
+/** A marketplace product with its live availability. */
+export interface ProductView {
+  id: number;
+  name: string;
+  description: string;
+  image: string;
+  priceCents: number;
+  available: number;
+  perOrderLimit: number;
+}
+
+/** A resale ticket on offer. */
+export interface ResaleView {
+  resaleId: number;
+  ticketTypeId: number;
+  name: string;
+  n_number: number;
+  priceCents: number;
+  originalTicketId: number;
+  seatId: number | null;
+}
+
+/** Everything the event page and the buy button need (`GET /events/{id}`). */
+export interface EventDetail extends EventSummary {
+  description: string;
+  producerId: number | null;
+  /** Service fee over tickets and products, in basis points (1000 = 10%). */
+  serviceFeeBps: number;
+  ticketTypes: TicketTypeView[];
+  products: ProductView[];
+  resale: ResaleView[];
+}
+
+interface SummaryRow {
+  id: number;
+  slug: string;
+  name: string;
+  venue: string;
+  city: string;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  image: string;
+  pixel: string;
+  status: string;
+  price_from: number | null;
+  has_seat_map: boolean;
+  is_past: boolean;
+  total: number;
+}
+
+const iso = (value: Date | string): string => new Date(value).toISOString();
+
+function toSummary(row: SummaryRow): EventSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    venue: row.venue,
+    city: row.city,
+    startsAt: iso(row.starts_at),
+    endsAt: iso(row.ends_at),
+    image: row.image,
+    pixel: row.pixel,
+    status: row.status,
+    priceFromCents: row.price_from === null ? null : Number(row.price_from),
+    hasSeatMap: row.has_seat_map,
+    isPast: row.is_past,
+  };
+}
+
+/** Which events a listing shows: still to end (default), already ended, or both. */
+export type EventPeriod = 'upcoming' | 'past' | 'all';
+
+/** Filters of `GET /events`. */
+export interface EventQuery {
+  q?: string | undefined;
+  slug?: string | undefined;
+  period?: EventPeriod | undefined;
+  page: number;
+  limit: number;
+}
+
+/** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** Published events matching the filters, soonest first (past events: latest first). */
+export async function listEvents(
+  db: Queryable,
+  query: EventQuery,
+): Promise<{ data: EventSummary[]; total: number }> {
+  const filters = [sql`e.status = 'published'`];
+  if (query.slug) filters.push(sql`e.slug = ${query.slug}`);
+  if (query.q) {
+    const pattern = likePattern(query.q.trim());
+    filters.push(sql`(e.name ILIKE ${pattern} OR e.venue ILIKE ${pattern} OR e.city ILIKE ${pattern})`);
+  }
+  // An explicit slug finds the event whatever its date.
+  const period = query.slug ? 'all' : (query.period ?? 'upcoming');
+  if (period === 'upcoming') filters.push(sql`e.ends_at > now()`);
+  if (period === 'past') filters.push(sql`e.ends_at <= now()`);
+  const order = period === 'past' ? sql`e.starts_at DESC, e.id DESC` : sql`e.starts_at ASC, e.id ASC`;
+  const rows = await selectRows<SummaryRow>(
+    db,
+    sql`SELECT e.id, e.slug, e.name, e.venue, e.city, e.starts_at, e.ends_at, e.image, e.pixel, e.status,
+          (SELECT min(t.price_cents) FROM ticket_types t
+            WHERE t.event_id = e.id AND t.status = 'active') AS price_from,
+          EXISTS (SELECT 1 FROM seat_sections s WHERE s.event_id = e.id) AS has_seat_map,
+          e.ends_at <= now() AS is_past,
+          count(*) OVER ()::int AS total
+        FROM events e
+        WHERE ${sql.join(filters, sql` AND `)}
+        ORDER BY ${order}
+        LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
+  );
+  return { data: rows.map(toSummary), total: rows[0]?.total ?? 0 };
+}
+
+/**
+ * One published event by numeric id or slug, with lots, products and resale offers and
+ * their live availability, or null. Availability is read-only: units of reservations past
+ * their expiry count as available even before a reservation reclaims them.
+ */
+export async function getEventDetail(db: Queryable, idOrSlug: string): Promise<EventDetail | null> {
+  const byId = /^\d{1,9}$/.test(idOrSlug);
+  const rows = await selectRows<
+    SummaryRow & { description: string; producer_id: number | null; service_fee_bps: number }
+  >(
+    db,
+    sql`SELECT e.id, e.slug, e.name, e.venue, e.city, e.starts_at, e.ends_at, e.image, e.pixel, e.status,
+          e.description, e.producer_id, e.service_fee_bps,
+          NULL::int AS price_from,
+          EXISTS (SELECT 1 FROM seat_sections s WHERE s.event_id = e.id) AS has_seat_map,
+          e.ends_at <= now() AS is_past, 1 AS total
+        FROM events e
+        WHERE e.status = 'published' AND ${byId ? sql`e.id = ${Number(idOrSlug)}` : sql`e.slug = ${idOrSlug}`}`,
+  );
+  const event = rows[0];
+  if (!event) return null;
+  const [ticketTypes, products, resale] = await Promise.all([
+    ticketTypeViews(db, event.id),
+    productViews(db, event.id),
+    resaleViews(db, event.id),
+  ]);
+  const onSale = ticketTypes.filter((type) => type.onSale).map((type) => type.priceCents);
+  return {
+    ...toSummary(event),
+    priceFromCents: onSale.length > 0 ? Math.min(...onSale) : null,
+    description: event.description,
+    producerId: event.producer_id,
+    serviceFeeBps: event.service_fee_bps,
+    ticketTypes,
+    products,
+    resale,
+  };
+}
+
+/** The lots of an event with live availability (numbered lots: free seats of their section). */
+export async function ticketTypeViews(db: Queryable, eventId: number): Promise<TicketTypeView[]> {
+  const rows = await selectRows<{
+    id: number;
+    name: string;
+    description: string;
+    n_number: number;
+    price_cents: number;
+    per_order_limit: number;
+    numbered: boolean;
+    section_id: number | null;
+    in_window: boolean;
+    active: boolean;
+    available: number;
+  }>(
+    db,
+    sql`SELECT t.id, t.name, t.description, t.n_number, t.price_cents, t.per_order_limit, t.numbered, t.section_id,
+          t.status = 'active' AS active,
+          (t.sales_start IS NULL OR t.sales_start <= now()) AND (t.sales_end IS NULL OR t.sales_end > now()) AS in_window,
+          CASE WHEN t.numbered THEN
+            (SELECT count(*)::int FROM seats s
+              WHERE s.section_id = t.section_id AND s.state = 'available'
+                AND (s.held_until IS NULL OR s.held_until <= now()))
+          ELSE GREATEST(0, t.quantity - t.sold - t.reserved + COALESCE(
+            (SELECT sum(oi.quantity)::int FROM order_items oi JOIN orders o ON o.id = oi.order_id
+              WHERE oi.ticket_type_id = t.id AND oi.kind = 'ticket' AND o.status = 'reserved'
+                AND o.expires_at <= now()), 0))
+          END AS available
+        FROM ticket_types t
+        WHERE t.event_id = ${eventId} AND t.status <> 'hidden'
+        ORDER BY t.sort, t.name, t.n_number, t.id`,
+  );
+  return rows.map((row) => {
+    const available = Number(row.available);
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      n_number: row.n_number,
+      priceCents: row.price_cents,
+      available,
+      perOrderLimit: row.per_order_limit,
+      numerationSelected: row.numbered,
+      sectionId: row.section_id,
+      onSale: row.active && row.in_window && available > 0,
+      soldOut: available === 0,
+    };
+  });
+}
+
+/** The products of an event with live availability. */
+export async function productViews(db: Queryable, eventId: number): Promise<ProductView[]> {
+  const rows = await selectRows<{
+    id: number;
+    name: string;
+    description: string;
+    image: string;
+    price_cents: number;
+    per_order_limit: number;
+    available: number;
+  }>(
+    db,
+    sql`SELECT p.id, p.name, p.description, p.image, p.price_cents, p.per_order_limit,
+          GREATEST(0, p.stock - p.sold - p.reserved + COALESCE(
+            (SELECT sum(oi.quantity)::int FROM order_items oi JOIN orders o ON o.id = oi.order_id
+              WHERE oi.product_id = p.id AND o.status = 'reserved' AND o.expires_at <= now()), 0)) AS available
+        FROM products p
+        WHERE p.event_id = ${eventId} AND p.status = 'active'
+        ORDER BY p.sort, p.id`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    image: row.image,
+    priceCents: row.price_cents,
+    available: Number(row.available),
+    perOrderLimit: row.per_order_limit,
+  }));
+}
+
+/** Resale offers of an event not reserved by a live order. */
+export async function resaleViews(db: Queryable, eventId: number): Promise<ResaleView[]> {
+  const rows = await selectRows<{
+    id: number;
+    ticket_type_id: number;
+    name: string;
+    n_number: number;
+    price_cents: number;
+    ticket_id: number;
+    seat_id: number | null;
+  }>(
+    db,
+    sql`SELECT r.id, tk.ticket_type_id, tt.name, tk.n_number, r.price_cents, r.ticket_id, tk.seat_id
+        FROM resale_listings r
+        JOIN tickets tk ON tk.id = r.ticket_id
+        JOIN ticket_types tt ON tt.id = tk.ticket_type_id
+        WHERE r.event_id = ${eventId} AND r.status = 'active'
+          AND (r.order_id IS NULL OR r.reserved_until <= now())
+        ORDER BY r.price_cents, r.id`,
+  );
+  return rows.map((row) => ({
+    resaleId: row.id,
+    ticketTypeId: row.ticket_type_id,
+    name: row.name,
+    n_number: row.n_number,
+    priceCents: row.price_cents,
+    originalTicketId: row.ticket_id,
+    seatId: row.seat_id,
+  }));
+}

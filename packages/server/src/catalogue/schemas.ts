@@ -1,0 +1,74 @@
+import { Type } from 'typebox';
+
+// One schema per answer drives validation of what we send, the TypeScript types and the
+// OpenAPI document.
+
+/** An event as listed. */
+export const EventSummarySchema = Type.Object({
+  id: Type.Integer(),
+  slug: Type.String(),
+  name: Type.String(),
+  venue: Type.String(),
+  city: Type.String(),
+  startsAt: Type.String({ format: 'date-time' }),
+  endsAt: Type.String({ format: 'date-time' }),
+  image: Type.String(),
+  pixel: Type.String(),
+  status: Type.String(),
+  priceFromCents: Type.Union([Type.Integer(), Type.Null()]),
+  hasSeatMap: Type.Boolean(),
+  isPast: Type.Boolean(),
+});
+
+/** A lot with its availability. */
+export const TicketTypeSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  n_number: Type.Integer(),
+  priceCents: Type.Integer(),
+  available: Type.Integer(),
+  perOrderLimit: Type.Integer(),
+  numerationSelected: Type.Boolean(),
+  sectionId: Type.Union([Type.Integer(), Type.Null()]),
+  onSale: Type.Boolean(),
+  soldOut: Type.Boolean(),
+});
+
+/** A product with its availability. */
+export const ProductSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  image: Type.String(),
+  priceCents: Type.Integer(),
+  available: Type.Integer(),
+  perOrderLimit: Type.Integer(),
+});
+
+/** A resale offer. */
+export const ResaleSchema = Type.Object({
+  resaleId: Type.Integer(),
+  ticketTypeId: Type.Integer(),
+  name: Type.String(),
+  n_number: Type.Integer(),
+  priceCents: Type.Integer(),
+  originalTicketId: Type.Integer(),
+  seatId: Type.Union([Type.Integer(), Type.Null()]),
+});
+
+/** `GET /events/{id}`. */
+export const EventDetailSchema = Type.Intersect([
+  EventSummarySchema,
+  Type.Object({
+    description: Type.String(),
+    producerId: Type.Union([Type.Integer(), Type.Null()]),
+    serviceFeeBps: Type.Integer(),
+    ticketTypes: Type.Array(TicketTypeSchema),
+    products: Type.Array(ProductSchema),
+    resale: Type.Array(ResaleSchema),
+  }),
+]);
+
+/** The `{ error, message }` body of every failure. */
+export const ErrorSchema = Type.Object({ error: Type.String(), message: Type.String() });

@@ -1,0 +1,42 @@
+import type { SQL } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+
+/** Either the database or an open transaction: both run the same queries. */
+export type Queryable = Pick<Database, 'execute'>;
+
+/** The rows of a raw statement, the same way on node-postgres and PGlite. */
+export async function selectRows<T>(db: Queryable, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** The PostgreSQL error code behind a (possibly drizzle-wrapped) driver error. */
+export function sqlState(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+// 40P01 deadlock_detected, 40001 serialization_failure: PostgreSQL rolled the work back and
+// a retry sees the winner's committed rows.
+const RETRYABLE = new Set(['40P01', '40001']);
+
+/**
+ * Runs `work` again (up to `attempts` times) when PostgreSQL aborts it for a deadlock or
+ * serialization failure. Stock and seat statements lock rows in a fixed order, so these
+ * are rare, but two reclaims touching the same lots may still cross.
+ */
+export async function retryOnConflict<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const state = sqlState(error);
+      if (attempt >= attempts || !state || !RETRYABLE.has(state)) throw error;
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { type Queryable, retryOnConflict, selectRows } from '../catalogue/sql.ts';
+import type { Database } from '../db/client.ts';
+import { reclaimExpired } from '../orders/reclaim.ts';
+import { HttpError } from '../plugins/errors.ts';
+
+/** pt-BR answers of the courtesy calls. */
+export const COURTESY_MESSAGES = {
+  notProducer: 'Apenas o produtor do evento pode emitir cortesias.',
+  eventNotFound: 'Evento não encontrado.',
+  seatUnavailable: 'Este assento não está mais disponível',
+  ticketUnavailable: 'A quantidade desejada para um dos ingressos selecionados não está mais disponível.',
+  wrongTicketType: 'Tipo de ingresso inválido para esta cortesia.',
+} as const;
+
+/** A ticket issued as courtesy. */
+export interface IssuedTicket {
+  id: number;
+  code: string;
+  holderEmail: string;
+  seatId: number | null;
+}
+
+/** A ticket's QR secret: 128 random bits. */
+export function newTicketCode(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** Throws 404 for an unknown event and 403 unless `customerId` is its producer. */
+export async function assertProducer(db: Queryable, eventId: number, customerId: number): Promise<void> {
+  const [event] = await selectRows<{ producer_id: number | null }>(
+    db,
+    sql`SELECT producer_id FROM events WHERE id = ${eventId}`,
+  );
+  if (!event) throw new HttpError(404, COURTESY_MESSAGES.eventNotFound, 'not_found');
+  if (event.producer_id !== customerId) throw new HttpError(403, COURTESY_MESSAGES.notProducer, 'forbidden');
+}
+
+async function issue(
+  tx: Queryable,
+  input: { eventId: number; ticketTypeId: number; nNumber: number; email: string; seatId: number | null },
+): Promise<IssuedTicket> {
+  const [ticket] = await selectRows<{ id: number; code: string }>(
+    tx,
+    sql`INSERT INTO tickets (code, customer_id, holder_email, event_id, ticket_type_id, n_number, seat_id, courtesy)
+        VALUES (${newTicketCode()}, (SELECT id FROM customers WHERE lower(email) = lower(${input.email}) LIMIT 1),
+                ${input.email}, ${input.eventId}, ${input.ticketTypeId}, ${input.nNumber}, ${input.seatId}, true)
+        RETURNING id, code`,
+  );
+  return { id: ticket!.id, code: ticket!.code, holderEmail: input.email, seatId: input.seatId };
+}
+
+/**
+ * Gives a seat as courtesy: the seat must be free (not sold, no live hold by anyone), and
+ * becomes sold with a ticket for the recipient, in one transaction.
+ */
+export async function courtesySeat(
+  db: Database,
+  input: { eventId: number; seatId: number; ticketTypeId: number; email: string },
+): Promise<IssuedTicket> {
+  return retryOnConflict(() =>
+    db.transaction(async (tx) => {
+      const [type] = await selectRows<{ n_number: number; section_id: number | null }>(
+        tx,
+        sql`SELECT t.n_number, t.section_id FROM ticket_types t JOIN seats s ON s.id = ${input.seatId}
+            WHERE t.id = ${input.ticketTypeId} AND t.event_id = ${input.eventId} AND t.numbered
+              AND s.event_id = ${input.eventId} AND (t.section_id IS NULL OR t.section_id = s.section_id)`,
+      );
+      if (!type) throw new HttpError(400, COURTESY_MESSAGES.wrongTicketType, 'validation');
+      const taken = await selectRows<{ id: number }>(
+        tx,
+        sql`UPDATE seats SET state = 'sold', held_by = NULL, held_until = NULL, order_id = NULL
+            WHERE id = ${input.seatId} AND event_id = ${input.eventId} AND state = 'available'
+              AND (held_until IS NULL OR held_until <= now())
+            RETURNING id`,
+      );
+      if (taken.length === 0) throw new HttpError(409, COURTESY_MESSAGES.seatUnavailable, 'seat_unavailable');
+      await tx.execute(sql`UPDATE ticket_types SET sold = sold + 1 WHERE id = ${input.ticketTypeId}`);
+      return issue(tx, { ...input, nNumber: type.n_number, seatId: input.seatId });
+    }),
+  );
+}
+
+/**
+ * Gives general-admission tickets as courtesy, taking them from the lot's stock with the
+ * same conditional UPDATE a sale uses (reclaiming expired reservations once if short).
+ */
+export async function courtesyTickets(
+  db: Database,
+  input: { eventId: number; ticketTypeId: number; email: string; quantity: number },
+): Promise<IssuedTicket[]> {
+  const once = () =>
+    retryOnConflict(() =>
+      db.transaction(async (tx) => {
+        const [type] = await selectRows<{ n_number: number; numbered: boolean }>(
+          tx,
+          sql`SELECT n_number, numbered FROM ticket_types WHERE id = ${input.ticketTypeId} AND event_id = ${input.eventId}`,
+        );
+        if (!type || type.numbered) throw new HttpError(400, COURTESY_MESSAGES.wrongTicketType, 'validation');
+        const taken = await selectRows<{ id: number }>(
+          tx,
+          sql`UPDATE ticket_types SET sold = sold + ${input.quantity}::int
+              WHERE id = ${input.ticketTypeId} AND quantity - sold - reserved >= ${input.quantity}::int RETURNING id`,
+        );
+        if (taken.length === 0) return null;
+        const issued: IssuedTicket[] = [];
+        for (let unit = 0; unit < input.quantity; unit++) {
+          issued.push(await issue(tx, { ...input, nNumber: type.n_number, seatId: null }));
+        }
+        return issued;
+      }),
+    );
+  const first = await once();
+  if (first) return first;
+  if ((await reclaimExpired(db, input.eventId)).length > 0) {
+    const second = await once();
+    if (second) return second;
+  }
+  throw new HttpError(409, COURTESY_MESSAGES.ticketUnavailable, 'ticket_unavailable');
+}

@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import { type Queryable, selectRows } from '../catalogue/sql.ts';
+
+/** Seat service default hold (spec §9): 900 seconds. */
+export const DEFAULT_HOLD_SECONDS = 900;
+/** The longest hold a session may ask for: the 15-minute checkout window plus margin. */
+export const MAX_HOLD_SECONDS = 1800;
+
+/**
+ * What `GET /seat/status` reports for a seat:
+ * - `available`: free to hold;
+ * - `held`: held by another session (until its hold expires);
+ * - `held_by_you`: held by the asking session;
+ * - `sold`: sold (or given as courtesy);
+ * - `blocked`: not on sale.
+ */
+export type SeatStatus = 'available' | 'held' | 'held_by_you' | 'sold' | 'blocked';
+
+/** Every value `SeatStatus` takes, for schemas and documentation. */
+export const SEAT_STATUSES: readonly SeatStatus[] = ['available', 'held', 'held_by_you', 'sold', 'blocked'];
+
+/**
+ * Holds every seat in `seatIds` for `sessionId`, or none of them. One statement: it locks
+ * the seats that are free (never sold, and unheld, or held past expiry, or held by this
+ * same session) and updates them only if that is all of them. Under READ COMMITTED a
+ * second statement waiting on one of these rows re-checks the predicate after the first
+ * commits and sees the seat taken, so two sessions can never both succeed. Expiry is part
+ * of the predicate, so an expired hold needs no sweeper; only the holding session can
+ * extend a live hold (and a refresh never shortens it).
+ *
+ * Returns whether the seats are now held.
+ */
+export async function holdSeats(
+  db: Queryable,
+  input: { eventId: number; seatIds: number[]; sessionId: string; holdSeconds: number },
+): Promise<boolean> {
+  const ids = [...new Set(input.seatIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return false;
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`WITH free AS (
+          SELECT id FROM seats
+          WHERE event_id = ${input.eventId} AND id = ANY(${pgIntArray(ids)}::int[]) AND state = 'available'
+            AND (held_until IS NULL OR held_until <= now() OR held_by = ${input.sessionId})
+          ORDER BY id
+          FOR UPDATE
+        )
+        UPDATE seats SET
+          held_until = CASE WHEN held_by = ${input.sessionId} AND held_until > now()
+            THEN GREATEST(held_until, now() + make_interval(secs => ${input.holdSeconds}::int))
+            ELSE now() + make_interval(secs => ${input.holdSeconds}::int) END,
+          -- A hold taken over from an expired one must not keep the old reservation's order.
+          order_id = CASE WHEN held_by = ${input.sessionId} AND held_until > now() THEN order_id ELSE NULL END,
+          held_by = ${input.sessionId}
+        WHERE id IN (SELECT id FROM free) AND (SELECT count(*) FROM free) = ${ids.length}::int
+        RETURNING id`,
+  );
+  return rows.length === ids.length;
+}
+
+/** Releases the seats this session holds (others' holds and sold seats are untouched). */
+export async function releaseSeats(
+  db: Queryable,
+  input: { eventId: number; seatIds: number[]; sessionId: string },
+): Promise<number[]> {
+  const ids = [...new Set(input.seatIds)];
+  if (ids.length === 0) return [];
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`UPDATE seats SET held_by = NULL, held_until = NULL, order_id = NULL
+        WHERE event_id = ${input.eventId} AND id = ANY(${pgIntArray(ids)}::int[])
+          AND held_by = ${input.sessionId} AND state = 'available'
+        RETURNING id`,
+  );
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+const statusExpression = (sessionId: string) => sql`CASE
+  WHEN state = 'sold' THEN 'sold'
+  WHEN state = 'blocked' THEN 'blocked'
+  WHEN held_until > now() AND held_by = ${sessionId} THEN 'held_by_you'
+  WHEN held_until > now() THEN 'held'
+  ELSE 'available' END`;
+
+/**
+ * The status of the given seats of an event, keyed by seat id; ids that are not seats of
+ * the event are left out. Without ids, the answer is sparse: only seats that are not
+ * available (what a picker drawing 100,000 seats needs to paint over its default).
+ */
+export async function seatStatuses(
+  db: Queryable,
+  input: { eventId: number; seatIds?: number[] | undefined; sessionId: string },
+): Promise<Record<string, SeatStatus>> {
+  const status = statusExpression(input.sessionId);
+  const rows =
+    input.seatIds && input.seatIds.length > 0
+      ? await selectRows<{ id: number; status: SeatStatus }>(
+          db,
+          sql`SELECT id, ${status} AS status FROM seats
+              WHERE event_id = ${input.eventId} AND id = ANY(${pgIntArray(input.seatIds)}::int[])`,
+        )
+      : await selectRows<{ id: number; status: SeatStatus }>(
+          db,
+          sql`SELECT id, ${status} AS status FROM seats
+              WHERE event_id = ${input.eventId} AND (state <> 'available' OR held_until IS NOT NULL)
+                AND (state <> 'available' OR held_until > now())`,
+        );
+  const data: Record<string, SeatStatus> = {};
+  for (const row of rows) data[String(row.id)] = row.status;
+  return data;
+}
+
+/**
+ * A PostgreSQL array literal of integers, passed as one text parameter: both drivers send
+ * it the same way, and the `::int[]` cast at the call site validates it.
+ */
+export function pgIntArray(ids: readonly number[]): string {
+  return `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+}
