@@ -28,7 +28,10 @@ describe('catalogue: GET /events and GET /events/{id}', () => {
     const res = await t.app.inject({ method: 'GET', url: '/events' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.data.map((event: { slug: string }) => event.slug)).toEqual(['teatro-teste', 'festival-teste']);
+    expect(body.data.map((event: { slug: string }) => event.slug)).toEqual([
+      'teatro-teste',
+      'festival-teste',
+    ]);
     expect(body.total).toBe(2);
     const theatre = body.data[0];
     expect(theatre.hasSeatMap).toBe(true);
@@ -71,11 +74,9 @@ describe('catalogue: GET /events and GET /events/{id}', () => {
     expect(bySlug).toEqual(byId);
     expect(byId.serviceFeeBps).toBe(1000);
     expect(byId.hasSeatMap).toBe(false);
-    expect(byId.ticketTypes.map((type: { name: string; n_number: number }) => `${type.name} ${type.n_number}`)).toEqual([
-      'Pista 1',
-      'Pista 2',
-      'Camarote 1',
-    ]);
+    expect(
+      byId.ticketTypes.map((type: { name: string; n_number: number }) => `${type.name} ${type.n_number}`),
+    ).toEqual(['Pista 1', 'Pista 2', 'Camarote 1']);
     expect(byId.ticketTypes[0]).toMatchObject({
       priceCents: 10_000,
       available: 5,
@@ -84,7 +85,9 @@ describe('catalogue: GET /events and GET /events/{id}', () => {
       onSale: true,
       soldOut: false,
     });
-    expect(byId.products.map((product: { name: string; available: number }) => [product.name, product.available])).toEqual([
+    expect(
+      byId.products.map((product: { name: string; available: number }) => [product.name, product.available]),
+    ).toEqual([
       ['Copo oficial', 3],
       ['Camiseta', 50],
     ]);

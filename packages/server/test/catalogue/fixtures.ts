@@ -15,7 +15,11 @@ export interface TestCustomer {
 }
 
 /** Creates a verified customer (producer when `isadmin` is '1') and logs them in. */
-export async function createCustomer(db: Database, email: string, isadmin: '0' | '1' = '0'): Promise<TestCustomer> {
+export async function createCustomer(
+  db: Database,
+  email: string,
+  isadmin: '0' | '1' = '0',
+): Promise<TestCustomer> {
   const [row] = await selectRows<{ id: number }>(
     db,
     sql`INSERT INTO customers (email, salt, isadmin, email_verified_at) VALUES (${email}, 'salt', ${isadmin}, now())
@@ -80,7 +84,14 @@ export function theatreInput(slug = 'teatro-teste', producerId: number | null = 
           { name: 'Plateia A - Meia-entrada', priceCents: 7_500, quantity: 0 },
         ],
       },
-      { name: 'Balcão', x: 0, y: 80, rows: 2, seatsPerRow: 4, lots: [{ name: 'Balcão', priceCents: 8_000, quantity: 0 }] },
+      {
+        name: 'Balcão',
+        x: 0,
+        y: 80,
+        rows: 2,
+        seatsPerRow: 4,
+        lots: [{ name: 'Balcão', priceCents: 8_000, quantity: 0 }],
+      },
       {
         name: 'Mesas',
         x: 100,
