@@ -1,0 +1,58 @@
+import { waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { defineElement, type ElementHostProps, elementClass } from './define-element.ts';
+
+interface DemoProps extends ElementHostProps {
+  label?: string;
+  count?: number;
+  active?: boolean;
+}
+
+function Demo({ label, count, active, container }: DemoProps) {
+  return (
+    <output data-host={container?.host?.localName}>
+      {label ?? 'none'}|{count ?? 0}|{active ? 'on' : 'off'}
+    </output>
+  );
+}
+
+class DemoElement extends elementClass<DemoProps>({
+  component: Demo,
+  attributes: { label: 'string', count: 'number', active: 'boolean' },
+  styles: [':host { display: block; }'],
+}) {
+  declare active: boolean;
+}
+
+defineElement('plateia-demo', DemoElement);
+
+const text = (element: Element) => element.shadowRoot?.querySelector('output')?.textContent;
+
+describe('elementClass and defineElement', () => {
+  it('registers once and leaves an existing definition alone', () => {
+    class Other extends HTMLElement {}
+    expect(defineElement('plateia-demo', Other as never)).toBe(DemoElement);
+    expect(customElements.get('plateia-demo')).toBe(DemoElement);
+  });
+
+  it('maps kebab-case attributes to typed props and hands the shadow root over', async () => {
+    document.body.innerHTML = '<plateia-demo label="Pista" count="3"></plateia-demo>';
+    const element = document.querySelector('plateia-demo') as DemoElement;
+    await waitFor(() => expect(text(element)).toBe('Pista|3|off'));
+    expect(element.shadowRoot?.querySelector('output')?.dataset.host).toBe('plateia-demo');
+    expect(element.shadowRoot?.adoptedStyleSheets).toHaveLength(1);
+  });
+
+  it('treats boolean attributes the HTML way: present is true, absent is false', async () => {
+    document.body.innerHTML = '<plateia-demo active></plateia-demo>';
+    const element = document.querySelector('plateia-demo') as DemoElement;
+    await waitFor(() => expect(text(element)).toBe('none|0|on'));
+    expect(element.active).toBe(true);
+    element.active = false;
+    expect(element.hasAttribute('active')).toBe(false);
+    await waitFor(() => expect(text(element)).toBe('none|0|off'));
+    element.setAttribute('active', 'false');
+    // Present means true, whatever the value says (like `disabled="false"`).
+    await waitFor(() => expect(text(element)).toBe('none|0|on'));
+  });
+});
