@@ -1,78 +1,101 @@
 /**
  * The buying calls (spec §7 plus decisions §4 and §6): catalogue, seats, cart
- * reservation, pixel and payments. Every request and answer shape of the buying side is
- * mapped here and nowhere else, so a change on the API host touches this one file.
- * Failures reject with an {@link ApiError} (status, server message, pt-BR `message`).
+ * reservation, pixel and payments, and the mapping from catalogue and seat-map answers to
+ * cart items. Every request and answer shape of the buying side is mapped here and
+ * nowhere else (docs/buying.md and docs/payments.md describe the API host's side), so a
+ * change there touches this one file. Failures reject with an {@link ApiError}.
  */
-import type { EntityId } from '../rules/cart.ts';
+import { type CartItem, type EntityId, ticketItem } from '../rules/cart.ts';
 import type { ReservationPayload, ReservedTicket } from '../rules/reservation.ts';
 import { RESERVATION_MESSAGES } from '../rules/reservation.ts';
 import { SEAT_MESSAGES } from '../rules/seat-flow.ts';
 import { ApiError, apiClient, callApi } from './client.ts';
 
-/** Message for catalogue reads that fail (not in the spec; decided in docs/core-buying.md). */
+/** Message for catalogue reads that fail without a server text (decided in docs/core-buying.md). */
 export const CATALOGUE_LOAD_FAILED = 'Não foi possível carregar os eventos, tente novamente';
 
 /** Message for payment calls that fail without a server text (decided in docs/core-buying.md). */
 export const PAYMENT_FAILED = 'Não foi possível processar o pagamento, tente novamente';
 
+/**
+ * Ids travel as JSON integers (the API host's schemas); cart items may carry them as
+ * numeric strings (storage, data attributes), so those are turned back into numbers.
+ */
+export function wireId<T extends EntityId | null | undefined>(id: T): T | number {
+  return typeof id === 'string' && /^\d{1,10}$/.test(id) ? Number(id) : id;
+}
+
 // ---------------------------------------------------------------------------------------
 // Catalogue
 
-/** An event in the listing. */
+/** An event in the listing (`GET /events`). */
 export interface EventSummary {
   id: number;
   slug: string;
   name: string;
   venue: string;
   city: string;
+  /** ISO date-time. */
   startsAt: string;
   endsAt: string;
   image: string;
-  /** Lowest ticket price in cents, when the listing carries it. */
-  minPriceCents?: number | null;
-  [field: string]: unknown;
+  pixel: string;
+  status: string;
+  /** Lowest ticket price in cents, `null` without tickets on sale. */
+  priceFromCents: number | null;
+  hasSeatMap: boolean;
+  isPast: boolean;
 }
 
-/** One lot of a ticket type, as the event page sells it. */
+/** One lot of a ticket type with its availability. */
 export interface TicketTypeInfo {
   id: number;
   name: string;
-  description?: string;
+  description: string;
   /** Lot number. */
   n_number: number;
   priceCents: number;
   /** Units still on sale. */
   available: number;
   perOrderLimit: number;
-  /** Sold only with a seat or table of the seat map. */
-  numbered: boolean;
-  sectionId?: number | null;
-  [field: string]: unknown;
+  /** Sold only with a seat or table (the cart item's `numerationSelected`). */
+  numerationSelected: boolean;
+  sectionId: number | null;
+  onSale: boolean;
+  soldOut: boolean;
 }
 
-/** A marketplace product of an event. */
+/** A marketplace product of an event with its availability. */
 export interface ProductInfo {
   id: number;
   name: string;
-  description?: string;
-  image?: string;
+  description: string;
+  image: string;
   priceCents: number;
-  /** Units still on sale. */
   available: number;
   perOrderLimit: number;
-  [field: string]: unknown;
 }
 
-/** An event with what its page sells. */
+/** A resale offer of an event. */
+export interface ResaleOffer {
+  resaleId: number;
+  ticketTypeId: number;
+  name: string;
+  n_number: number;
+  priceCents: number;
+  originalTicketId: number;
+  seatId: number | null;
+}
+
+/** `GET /events/{id}`: an event with what its page sells. */
 export interface EventDetail extends EventSummary {
   description: string;
-  pixel: string;
+  producerId: number | null;
   /** Service fee in basis points of tickets and products (1000 = 10%). */
   serviceFeeBps: number;
-  hasSeatMap: boolean;
   ticketTypes: TicketTypeInfo[];
   products: ProductInfo[];
+  resale: ResaleOffer[];
 }
 
 /** A page of the listing. */
@@ -87,6 +110,7 @@ export interface EventPage {
 export interface EventQuery {
   q?: string;
   slug?: string;
+  period?: 'upcoming' | 'past' | 'all';
   page?: number;
   limit?: number;
 }
@@ -96,22 +120,22 @@ const catalogueMessages = { fallback: CATALOGUE_LOAD_FAILED, preferServerMessage
 function searchParams(query: Record<string, string | number | undefined | null>): Record<string, string> {
   const params: Record<string, string> = {};
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params[key] = String(value);
+    if (value !== undefined && value !== null && String(value).trim() !== '')
+      params[key] = String(value).trim();
   }
   return params;
 }
 
-/** `GET /events`: a page of upcoming events, filtered by text or slug. */
+/** `GET /events`: a page of published events, searched by text or slug. */
 export async function fetchEvents(query: EventQuery = {}): Promise<EventPage> {
   const answer = await callApi(
     () =>
       apiClient()
         .get('events', { searchParams: searchParams({ ...query }) })
-        .json<Partial<EventPage> | EventSummary[]>(),
+        .json<{ data?: EventSummary[]; total?: number; page?: number; limit?: number }>(),
     catalogueMessages,
   );
-  if (Array.isArray(answer)) return { events: answer, total: answer.length, page: 1, limit: answer.length };
-  const events = answer.events ?? [];
+  const events = answer.data ?? [];
   return {
     events,
     total: answer.total ?? events.length,
@@ -120,76 +144,152 @@ export async function fetchEvents(query: EventQuery = {}): Promise<EventPage> {
   };
 }
 
-/** `GET /events/{id}`: an event with its ticket types, products, fee and seat-map flag. */
-export async function fetchEvent(id: EntityId): Promise<EventDetail> {
-  const answer = await callApi(
+/** `GET /events/{id}` (an id or a slug): the event with lots, products, resale offers and fee. */
+export function fetchEvent(idOrSlug: EntityId): Promise<EventDetail> {
+  return callApi(
     () =>
       apiClient()
-        .get(`events/${encodeURIComponent(String(id))}`)
-        .json<Record<string, unknown>>(),
+        .get(`events/${encodeURIComponent(String(idOrSlug))}`)
+        .json<EventDetail>(),
     catalogueMessages,
   );
-  // The detail may come bare or wrapped as `data` / `event`.
-  const wrapped = answer.data ?? answer.event;
-  return (wrapped && typeof wrapped === 'object' ? wrapped : answer) as EventDetail;
 }
 
 // ---------------------------------------------------------------------------------------
-// Seats
+// Seat maps
 
-const seatAddMessages = { 409: SEAT_MESSAGES.takenByAnother, fallback: SEAT_MESSAGES.addFailed };
+/** One row of a section: parallel arrays (compact for maps of 100,000 seats). */
+export interface SeatRow {
+  label: string;
+  ids: number[];
+  x: number[];
+  y: number[];
+  /** Seat numbers as printed. */
+  n: string[];
+}
 
-/**
- * `GET /seat/maps/{eventId}`: the event's seat map, passed through as the API host
- * shapes it (docs/buying.md) for the picker to draw.
- */
-export function fetchSeatMap<T = unknown>(eventId: EntityId): Promise<T> {
+/** A table or box whose seats are sold together. */
+export interface SeatTable {
+  id: number;
+  name: string;
+  x: number;
+  y: number;
+  radius: number;
+  seatIds: number[];
+}
+
+/** A section of the map; rows and tables are inline on small maps, else in its submap. */
+export interface SeatSection {
+  id: number;
+  name: string;
+  kind: 'seats' | 'tables';
+  color: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  seatCount: number;
+  ticketTypeIds: number[];
+  priceFromCents: number | null;
+  rows: SeatRow[] | null;
+  tables: SeatTable[] | null;
+  /** Path of the submap with this section's rows. */
+  submap: string;
+}
+
+/** `GET /seat/maps/{eventId}`: the layout (statuses come from {@link fetchSeatStatus}). */
+export interface SeatMap {
+  eventId: number;
+  version: number;
+  width: number;
+  height: number;
+  seatCount: number;
+  /** Whether sections carry their rows; otherwise fetch each {@link fetchSubmap}. */
+  inline: boolean;
+  sections: SeatSection[];
+}
+
+/** `GET /seat/sections/{id}/pricing`: the lots that sell a section's seats. */
+export interface SectionPricing {
+  sectionId: number;
+  eventId: number;
+  name: string;
+  kind: string;
+  priceFromCents: number | null;
+  ticketTypes: Array<{
+    id: number;
+    name: string;
+    description: string;
+    n_number: number;
+    priceCents: number;
+    perOrderLimit: number;
+  }>;
+}
+
+/** `GET /seat/maps/{eventId}`. */
+export function fetchSeatMap(eventId: EntityId): Promise<SeatMap> {
   return callApi(
     () =>
       apiClient()
         .get(`seat/maps/${encodeURIComponent(String(eventId))}`)
-        .json<T>(),
+        .json<SeatMap>(),
     catalogueMessages,
   );
 }
 
+/** `GET /seat/maps/{eventId}/submap/{sectionId}`: one section with its rows and tables. */
+export function fetchSubmap(eventId: EntityId, sectionId: EntityId): Promise<SeatSection> {
+  return callApi(
+    () =>
+      apiClient()
+        .get(
+          `seat/maps/${encodeURIComponent(String(eventId))}/submap/${encodeURIComponent(String(sectionId))}`,
+        )
+        .json<SeatSection>(),
+    catalogueMessages,
+  );
+}
+
+/** `GET /seat/sections/{id}/pricing`. */
+export function fetchSectionPricing(sectionId: EntityId): Promise<SectionPricing> {
+  return callApi(
+    () =>
+      apiClient()
+        .get(`seat/sections/${encodeURIComponent(String(sectionId))}/pricing`)
+        .json<SectionPricing>(),
+    catalogueMessages,
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// Seat service
+
+/** Seat statuses the seat service answers. */
+export type SeatStatus = 'available' | 'held' | 'held_by_you' | 'sold' | 'blocked';
+
+const seatAddMessages = { 409: SEAT_MESSAGES.takenByAnother, fallback: SEAT_MESSAGES.addFailed };
+
 /**
- * `GET /seat/status`: the status of each seat (`available`, `held`, `sold`, …) for this
- * browser session. Ids the answer leaves out are unknown, which the seat flow treats as
- * not available.
+ * `GET /seat/status`: the status of each seat for this browser session. Without seat ids
+ * the service answers only the seats that are not available (the picker's sparse view).
  */
 export async function fetchSeatStatus(
   eventId: EntityId,
   seatIds: readonly string[],
   sessionId: string,
 ): Promise<Record<string, string>> {
+  const params: Record<string, string> = { eventId: String(eventId), sessionId };
+  if (seatIds.length > 0) params.seatIds = seatIds.join(',');
   const answer = await callApi(
-    () =>
-      apiClient()
-        .get('seat/status', {
-          searchParams: { eventId: String(eventId), seatIds: seatIds.join(','), sessionId },
-        })
-        .json<{ data?: Record<string, unknown> }>(),
+    () => apiClient().get('seat/status', { searchParams: params }).json<{ data?: Record<string, string> }>(),
     seatAddMessages,
   );
-  const statuses: Record<string, string> = {};
-  for (const [id, status] of Object.entries(answer.data ?? {})) {
-    if (typeof status === 'string') statuses[id] = status;
-    // Some answers carry `{ status }` per seat; keep only the status word.
-    else if (
-      status &&
-      typeof status === 'object' &&
-      typeof (status as { status?: unknown }).status === 'string'
-    ) {
-      statuses[id] = (status as { status: string }).status;
-    }
-  }
-  return statuses;
+  return answer.data ?? {};
 }
 
 /**
- * `POST /seat/hold`: holds seats for this session. A taken seat rejects with status 409
- * and the server's message; an answer of `success: false` rejects the same way.
+ * `POST /seat/hold`: holds all the seats for this session, or none. A taken seat rejects
+ * with status 409 and the server's message.
  */
 export async function holdSeats(
   eventId: EntityId,
@@ -200,7 +300,9 @@ export async function holdSeats(
   const answer = await callApi(
     () =>
       apiClient()
-        .post('seat/hold', { json: { eventId, seatIds, holdSeconds, sessionId } })
+        .post('seat/hold', {
+          json: { eventId: wireId(eventId), seatIds: seatIds.map(wireId), holdSeconds, sessionId },
+        })
         .json<{ success?: boolean; message?: string }>(),
     seatAddMessages,
   );
@@ -219,99 +321,214 @@ export async function releaseSeats(
   seatIds: readonly string[],
   sessionId: string,
 ): Promise<void> {
-  await callApi(() => apiClient().post('seat/release', { json: { eventId, seatIds, sessionId } }), {
-    fallback: SEAT_MESSAGES.removeFailed,
+  await callApi(
+    () =>
+      apiClient().post('seat/release', {
+        json: { eventId: wireId(eventId), seatIds: seatIds.map(wireId), sessionId },
+      }),
+    { fallback: SEAT_MESSAGES.removeFailed },
+  );
+}
+
+// ---------------------------------------------------------------------------------------
+// Cart items from catalogue and seat-map answers
+
+/** A cart line for `amount` units of a general-admission lot. */
+export function ticketCartItem(event: EventSummary, type: TicketTypeInfo, amount = 1): CartItem {
+  return ticketItem({
+    id: type.id,
+    amount,
+    eventId: event.id,
+    eventPixel: event.pixel || null,
+    tk_price: type.priceCents,
+    n_number: type.n_number,
+    name: type.name,
   });
 }
 
-/** The body of `POST /seat/checkout` (spec §7). */
-export interface SeatCheckoutPayload {
-  eventId: EntityId;
-  seatSelections: unknown[];
-  customerInfo: { email: string; name?: string; [field: string]: unknown };
-  paymentInfo?: unknown;
-  sessionId: string;
+/** The cart line for a resale offer. */
+export function resaleCartItem(event: EventSummary, offer: ResaleOffer): CartItem {
+  return ticketItem({
+    id: offer.ticketTypeId,
+    eventId: event.id,
+    eventPixel: event.pixel || null,
+    tk_price: offer.priceCents,
+    n_number: offer.n_number,
+    is_from_resale: 1,
+    resaleId: offer.resaleId,
+    originalTicketId: offer.originalTicketId,
+    name: offer.name,
+  });
 }
 
-/** `POST /seat/checkout`: finalizes held seats; resolves with the server's answer. */
-export async function checkoutSeats(
-  payload: SeatCheckoutPayload,
-): Promise<{ success: boolean; error?: string; [field: string]: unknown }> {
-  return callApi(() => apiClient().post('seat/checkout', { json: payload }).json(), {
-    409: SEAT_MESSAGES.checkoutUnavailable,
-    fallback: SEAT_MESSAGES.addFailed,
+/** What the picker knows about a chosen seat. */
+export interface SeatChoice {
+  event: EventSummary;
+  section: Pick<SeatSection, 'id' | 'name'>;
+  row: Pick<SeatRow, 'label'>;
+  seatId: number;
+  seatNumber: string;
+  /** The lot that sells this section's seats. */
+  ticketType: { id: number; name: string; n_number: number; priceCents: number };
+}
+
+/** The cart line for one seat, for `addSeatToCart`. */
+export function seatCartItem(choice: SeatChoice): CartItem {
+  const { event, section, row, ticketType } = choice;
+  return ticketItem({
+    id: ticketType.id,
+    eventId: event.id,
+    eventPixel: event.pixel || null,
+    tk_price: ticketType.priceCents,
+    n_number: ticketType.n_number,
+    numerationSelected: choice.seatNumber,
+    name: ticketType.name,
+    seatSelection: {
+      seat_id: choice.seatId,
+      section_id: section.id,
+      row_id: row.label,
+      seat_number: choice.seatNumber,
+      ticket_type_id: ticketType.id,
+      price: ticketType.priceCents,
+    },
+    seatDetails: { sectionName: section.name, rowName: row.label, seatNumber: choice.seatNumber },
+  });
+}
+
+/** The cart line for a whole table (its seats are sold together), for `addSeatToCart`. */
+export function tableCartItem(choice: {
+  event: EventSummary;
+  section: Pick<SeatSection, 'id' | 'name'>;
+  table: Pick<SeatTable, 'id' | 'name' | 'seatIds'>;
+  ticketType: { id: number; name: string; n_number: number; priceCents: number };
+}): CartItem {
+  const { event, section, table, ticketType } = choice;
+  return ticketItem({
+    id: ticketType.id,
+    eventId: event.id,
+    eventPixel: event.pixel || null,
+    tk_price: ticketType.priceCents,
+    n_number: ticketType.n_number,
+    numerationSelected: table.name,
+    name: ticketType.name,
+    seatInfo: { isTable: true, tableId: table.id, tableName: table.name, seats: [...table.seatIds] },
+    seatDetails: { sectionName: section.name, rowName: '', seatNumber: table.name },
   });
 }
 
 // ---------------------------------------------------------------------------------------
 // Cart reservation and pixel
 
-/** The order the reservation opened, when the API host answers it beside the tickets. */
-export interface ReservedOrder {
-  orderId: number | string | null;
-  number: string | null;
-  subtotalCents: number | null;
-  discountCents: number | null;
-  feeCents: number | null;
-  totalCents: number | null;
-  /** When the reservation lapses (ISO time), if answered. */
-  expiresAt: string | null;
+/** One line of a reserved order. */
+export interface ReservedOrderItem {
+  kind: 'ticket' | 'product' | 'resale';
+  ticketTypeId: number | null;
+  productId: number | null;
+  seatId: number | null;
+  tableId: number | null;
+  resaleId: number | null;
+  n_number: number | null;
+  quantity: number;
+  unitPriceCents: number;
+  holderEmail: string | null;
 }
 
-/** What `POST /cart/reserve` answered: per-ticket allowances plus the order, if any. */
+/** The order a reservation opened: money in cents; `expiresAt` ends the checkout window. */
+export interface ReservedOrder {
+  id: number;
+  number: string;
+  status: 'reserved';
+  eventId: number;
+  subtotalCents: number;
+  discountCents: number;
+  feeCents: number;
+  totalCents: number;
+  coupon: { code: string; kind: 'percent' | 'fixed'; value: number } | null;
+  expiresAt: string;
+  items: ReservedOrderItem[];
+}
+
+/** What the server allows for one product line. */
+export interface ReservedProduct {
+  product_id: number;
+  product_allow: number;
+  product_is_permitted_to_buy: boolean;
+}
+
+/**
+ * What `POST /cart/reserve` answered: the per-ticket allowances (spec §3), the product
+ * allowances, the order when it was reserved, and the server's message when it was not.
+ */
 export interface ReservationAnswer {
   tickets: ReservedTicket[];
+  products: ReservedProduct[];
   order: ReservedOrder | null;
+  message: string | null;
 }
 
-function numberOrNull(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
+type ReserveBody = {
+  success?: boolean;
+  message?: string;
+  tickets?: ReservedTicket[];
+  products?: ReservedProduct[];
+  order?: ReservedOrder | null;
+};
 
-function readOrder(raw: unknown): ReservedOrder | null {
-  if (!raw || typeof raw !== 'object') return null;
-  const record = raw as Record<string, unknown>;
-  const orderId = record.orderId ?? record.order_id ?? record.id ?? null;
-  if (orderId === null) return null;
+function readReservation(body: ReserveBody | ReservedTicket[] | null | undefined): ReservationAnswer {
+  // The spec's own shape is a bare array of tickets; the API host wraps it with the order.
+  if (Array.isArray(body)) return { tickets: body, products: [], order: null, message: null };
   return {
-    orderId: typeof orderId === 'number' || typeof orderId === 'string' ? orderId : null,
-    number: typeof record.number === 'string' ? record.number : null,
-    subtotalCents: numberOrNull(record.subtotalCents ?? record.subtotal_cents),
-    discountCents: numberOrNull(record.discountCents ?? record.discount_cents),
-    feeCents: numberOrNull(record.feeCents ?? record.fee_cents),
-    totalCents: numberOrNull(record.totalCents ?? record.total_cents),
-    expiresAt:
-      typeof (record.expiresAt ?? record.expires_at) === 'string'
-        ? String(record.expiresAt ?? record.expires_at)
-        : null,
+    tickets: body?.tickets ?? [],
+    products: body?.products ?? [],
+    order: body?.order ?? null,
+    message: body?.message ?? null,
   };
 }
 
 /**
- * `POST /cart/reserve` (spec §7). The answer is the spec's array of tickets, or an object
- * carrying that array as `tickets` beside the order it opened.
+ * `POST /cart/reserve` (spec §7). An answer of 409 (something is no longer available)
+ * resolves too, with the allowances it carries, so the caller can apply the spec's rules;
+ * other failures reject with the server's text or "Erro ao iniciar checkout, tente novamente".
  */
 export async function reserveCart(payload: ReservationPayload): Promise<ReservationAnswer> {
-  const answer = await callApi(() => apiClient().post('cart/reserve', { json: payload }).json<unknown>(), {
-    fallback: RESERVATION_MESSAGES.failed,
-    preferServerMessage: true,
-  });
-  if (Array.isArray(answer)) return { tickets: answer as ReservedTicket[], order: null };
-  const record = (answer ?? {}) as Record<string, unknown>;
-  const tickets = Array.isArray(record.tickets) ? (record.tickets as ReservedTicket[]) : [];
-  return { tickets, order: readOrder(record.order ?? record) };
+  const body = {
+    ...payload,
+    user: wireId(payload.user),
+    event_id: wireId(payload.event_id),
+    products: payload.products.map((line) => ({ ...line, product_id: wireId(line.product_id) })),
+    tickets: payload.tickets.map((line) => {
+      const wire: Record<string, unknown> = {
+        ...line,
+        tk_id: wireId(line.tk_id),
+        resaleId: wireId(line.resaleId),
+      };
+      for (const key of ['seat_id', 'table_id', 'seat_group_id'] as const) {
+        if (line[key] !== undefined) wire[key] = wireId(line[key]);
+      }
+      return wire;
+    }),
+    cupom: payload.cupom === '' ? null : payload.cupom,
+  };
+  try {
+    const answer = await callApi(() => apiClient().post('cart/reserve', { json: body }).json<ReserveBody>(), {
+      fallback: RESERVATION_MESSAGES.failed,
+      preferServerMessage: true,
+    });
+    return readReservation(answer);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409 && error.data && typeof error.data === 'object') {
+      return readReservation(error.data as ReserveBody);
+    }
+    throw error;
+  }
 }
 
 /** `POST /pixel/add` (spec §7): a page-view hit for the event's pixel; `tipo` is 3. */
-export async function addPixel(hit: {
-  hash: string;
-  ismobile: boolean | number;
-  evtid: EntityId;
-}): Promise<void> {
+export async function addPixel(hit: { hash: string; ismobile: boolean; evtid: EntityId }): Promise<void> {
   await callApi(
     () =>
       apiClient().post('pixel/add', {
-        json: { hash: hit.hash, ismobile: hit.ismobile ? 1 : 0, evtid: hit.evtid, tipo: 3 },
+        json: { hash: hit.hash, ismobile: hit.ismobile ? 1 : 0, evtid: wireId(hit.evtid), tipo: 3 },
       }),
     { fallback: '' },
   );
@@ -320,128 +537,137 @@ export async function addPixel(hit: {
 // ---------------------------------------------------------------------------------------
 // Payments (docs/payments.md)
 
-/** Payment status words the API host answers. */
-export type PaymentStatus = 'pending' | 'paid' | 'expired' | 'declined' | 'cancelled' | 'failed';
-
-/** A PIX charge: the BR Code ("copia e cola"), its QR image and when it lapses. */
-export interface PixCharge {
-  orderId: number | string;
-  brCode: string;
-  /** QR image as SVG markup or a data URL, whichever the API host sends. */
-  qrCode: string;
-  amountCents: number | null;
-  expiresAt: string | null;
-  status: PaymentStatus;
-  /** True on the sandbox PSP, which offers "Simular pagamento". */
-  sandbox: boolean;
-  /** The sandbox PSP's page or action URL to simulate the payment, when answered. */
-  simulateUrl: string | null;
-}
-
-function readStatus(value: unknown): PaymentStatus {
-  const known: PaymentStatus[] = ['pending', 'paid', 'expired', 'declined', 'cancelled', 'failed'];
-  if (typeof value === 'string') {
-    const lower = value.toLowerCase();
-    if ((known as string[]).includes(lower)) return lower as PaymentStatus;
-    if (lower === 'approved' || lower === 'concluida' || lower === 'completed') return 'paid';
-    if (lower === 'reserved' || lower === 'ativa' || lower === 'processing') return 'pending';
-  }
-  return 'pending';
-}
-
 const paymentMessages = { fallback: PAYMENT_FAILED, preferServerMessage: true };
 
-/** `POST /payments/pix`: opens (or returns the open) PIX charge of an order. */
-export async function createPixCharge(orderId: number | string): Promise<PixCharge> {
-  const raw = await callApi(
-    () => apiClient().post('payments/pix', { json: { orderId } }).json<Record<string, unknown>>(),
-    paymentMessages,
-  );
-  const str = (...keys: string[]) => {
-    for (const key of keys) if (typeof raw[key] === 'string') return raw[key] as string;
-    return null;
-  };
-  return {
-    orderId: (raw.orderId as number | string | undefined) ?? orderId,
-    brCode: str('brCode', 'copiaECola', 'pixCopiaECola') ?? '',
-    qrCode: str('qrCode', 'qrSvg', 'qrCodeSvg', 'qrImage') ?? '',
-    amountCents: numberOrNull(raw.amountCents ?? raw.totalCents),
-    expiresAt: str('expiresAt'),
-    status: readStatus(raw.status),
-    sandbox: raw.sandbox === true,
-    simulateUrl: str('simulateUrl'),
-  };
+/** A PIX charge: the BR Code ("copia e cola"), its QR (SVG markup) and when it lapses. */
+export interface PixCharge {
+  paymentId: number;
+  orderId: number;
+  txid: string;
+  /** BR Code "copia e cola". */
+  brcode: string;
+  /** The BR Code as a QR image, SVG markup. */
+  qrSvg: string;
+  /** Cents. */
+  amount: number;
+  expiresAt: string;
+  status: string;
+  /** Sandbox only: the PSP page with the "Simular pagamento" button. */
+  simulateUrl?: string;
 }
 
-/** `GET /payments/{orderId}/status`: where the order's payment stands. */
-export async function fetchPaymentStatus(orderId: number | string): Promise<PaymentStatus> {
-  const raw = await callApi(
+/** `POST /payments/pix`: opens the PIX charge of a reserved order (or returns the open one). */
+export function createPixCharge(orderId: EntityId): Promise<PixCharge> {
+  return callApi(
     () =>
       apiClient()
-        // The poller has its own rhythm; ky's own retries would only stack delays on it.
-        .get(`payments/${encodeURIComponent(String(orderId))}/status`, { retry: 0 })
-        .json<{ status?: unknown }>(),
+        .post('payments/pix', { json: { orderId: wireId(orderId) } })
+        .json<PixCharge>(),
     paymentMessages,
   );
-  return readStatus(raw.status);
 }
 
-/** The card gateway settings for the checkout's card form. */
+/** Order statuses of `GET /payments/{orderId}/status`. */
+export type OrderPaymentStatus = 'reserved' | 'paid' | 'expired' | 'cancelled' | 'refund_required';
+
+/** Where an order's payment stands. */
+export interface PaymentStatusAnswer {
+  orderId: number;
+  orderNumber: string;
+  status: OrderPaymentStatus;
+  totalCents: number;
+  expiresAt: string;
+  paidAt: string | null;
+  /** pt-BR description of the status. */
+  message: string;
+  payment: { id: number; method: 'pix' | 'card'; status: string; txid: string | null } | null;
+}
+
+/** `GET /payments/{orderId}/status`, for polling. */
+export function fetchPaymentStatus(orderId: EntityId): Promise<PaymentStatusAnswer> {
+  return callApi(
+    () =>
+      apiClient()
+        // The poller keeps its own rhythm; ky's retries would only stack delays on top of it.
+        .get(`payments/${encodeURIComponent(String(orderId))}/status`, { retry: 0 })
+        .json<PaymentStatusAnswer>(),
+    paymentMessages,
+  );
+}
+
+/** One installment option as the API host computes it. */
+export interface CardInstallmentOption {
+  installments: number;
+  installmentCents: number;
+  lastInstallmentCents: number;
+  totalCents: number;
+  label: string;
+}
+
+/** `GET /payments/card/config`: the gateway's tokeniser and the installment limits. */
 export interface CardConfig {
-  /** The gateway's tokeniser script (the sandbox gateway serves one). */
-  scriptUrl: string | null;
-  publicKey: string | null;
+  /** The tokeniser script to load. */
+  tokenizerUrl: string;
+  /** The global the script defines. */
+  tokenizerGlobal: string;
   maxInstallments: number;
   minInstallmentCents: number;
+  amount: number | null;
+  installments: CardInstallmentOption[];
   sandbox: boolean;
-  [field: string]: unknown;
+  testCards?: Array<{ number: string; holder: string; outcome: string }>;
 }
 
-/** `GET /payments/card/config`: tokeniser script, public key and installment limits. */
-export async function fetchCardConfig(): Promise<CardConfig> {
-  const raw = await callApi(
-    () => apiClient().get('payments/card/config').json<Record<string, unknown>>(),
+/** `GET /payments/card/config`, with the options for `amountCents` when given. */
+export function fetchCardConfig(amountCents?: number): Promise<CardConfig> {
+  return callApi(
+    () =>
+      apiClient()
+        .get('payments/card/config', { searchParams: searchParams({ amount: amountCents }) })
+        .json<CardConfig>(),
     paymentMessages,
   );
-  return {
-    ...raw,
-    scriptUrl: typeof raw.scriptUrl === 'string' ? raw.scriptUrl : null,
-    publicKey: typeof raw.publicKey === 'string' ? raw.publicKey : null,
-    maxInstallments: numberOrNull(raw.maxInstallments) ?? 12,
-    minInstallmentCents: numberOrNull(raw.minInstallmentCents) ?? 500,
-    sandbox: raw.sandbox === true,
-  };
 }
 
-/** A card charge request: the gateway's token, never the card number. */
+/** A card payment: the gateway's token, never card data. */
 export interface CardChargeRequest {
-  orderId: number | string;
-  cardToken: string;
+  orderId: EntityId;
+  /** Token from the gateway's tokeniser. */
+  token: string;
   installments: number;
-  /** Per-ticket holder e-mails or other buyer fields the API host accepts. */
-  [field: string]: unknown;
 }
 
-/** What a card charge answered. */
-export interface CardChargeResult {
-  status: PaymentStatus;
-  message: string | null;
+/** What a card attempt answered. */
+export interface CardChargeAnswer {
+  paymentId: number;
+  orderId: number;
+  status: 'approved' | 'declined' | 'pending' | 'refund_required';
+  /** pt-BR outcome text. */
+  message: string;
+  installments: number;
+  installmentLabel: string;
+  card: { brand: string; last4: string } | null;
+  /** True when the key was seen before and the first outcome is returned. */
+  replayed: boolean;
 }
 
 /**
- * `POST /payments/card` with an `Idempotency-Key` header: the same key on a retried
- * request returns the first outcome instead of charging again.
+ * `POST /payments/card`. The idempotency key names the attempt: a retried request with
+ * the same key returns the first outcome instead of charging again.
  */
-export async function chargeCard(
-  request: CardChargeRequest,
-  idempotencyKey: string,
-): Promise<CardChargeResult> {
-  const raw = await callApi(
+export function chargeCard(request: CardChargeRequest, idempotencyKey: string): Promise<CardChargeAnswer> {
+  return callApi(
     () =>
       apiClient()
-        .post('payments/card', { json: request, headers: { 'Idempotency-Key': idempotencyKey } })
-        .json<Record<string, unknown>>(),
+        .post('payments/card', {
+          json: {
+            orderId: wireId(request.orderId),
+            token: request.token,
+            installments: request.installments,
+            idempotencyKey,
+          },
+        })
+        .json<CardChargeAnswer>(),
     paymentMessages,
   );
-  return { status: readStatus(raw.status), message: typeof raw.message === 'string' ? raw.message : null };
 }

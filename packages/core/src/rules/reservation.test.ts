@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ticketItem } from './cart.ts';
+import { cartItemKey, ticketItem } from './cart.ts';
 import {
   buildReservationPayload,
   evaluateReservation,
@@ -75,6 +75,31 @@ describe('reservation payload', () => {
       cupom: 'PROMO10',
       sessionId: 'uuid-1',
     });
+  });
+
+  it('names who receives each ticket, dropping blanks and extras', () => {
+    const payload = buildReservationPayload({
+      userId: 1,
+      tickets: [pista, seat],
+      products: [],
+      sessionId: 's',
+      holderEmails: {
+        [cartItemKey(pista)]: [
+          ' ana@exemplo.com.br ',
+          '',
+          'bia@exemplo.com.br',
+          'caio@exemplo.com.br',
+          'x@y.com',
+        ],
+        [cartItemKey(seat)]: ['  '],
+      },
+    });
+    expect(payload.tickets[0]?.holder_emails).toEqual([
+      'ana@exemplo.com.br',
+      'bia@exemplo.com.br',
+      'caio@exemplo.com.br',
+    ]);
+    expect(payload.tickets[1]).not.toHaveProperty('holder_emails');
   });
 
   it('sends an empty coupon and takes the event from products when there are no tickets', () => {

@@ -3,7 +3,7 @@
  * payload built from the ticket and product carts, and the reading of the per-ticket
  * answer (`tk_allow`, `tk_is_permitted_to_buy`) into go, "not permitted" or "partial".
  */
-import type { CartItem, EntityId, ProductCartItem } from './cart.ts';
+import { type CartItem, cartItemKey, type EntityId, type ProductCartItem } from './cart.ts';
 
 /** One ticket line of the reservation (spec §7). */
 export interface ReservationTicket {
@@ -15,6 +15,8 @@ export interface ReservationTicket {
   is_from_resale: 0 | 1;
   resaleId: EntityId | null;
   original_n_number: number | null;
+  /** Whose accounts receive the line's tickets (spec §1); missing entries mean the buyer. */
+  holder_emails?: string[];
 }
 
 /** One product line of the reservation (spec §7). */
@@ -54,9 +56,14 @@ export interface ReservationInput {
   products: readonly ProductCartItem[];
   coupon?: string | null;
   sessionId: string;
+  /**
+   * E-mails of who receives each ticket, by cart line key (`cartItemKey`). Blank entries
+   * are dropped; a ticket without one goes to the buyer.
+   */
+  holderEmails?: Readonly<Record<string, readonly string[]>>;
 }
 
-function ticketLine(item: CartItem): ReservationTicket {
+function ticketLine(item: CartItem, holderEmails: readonly string[] | undefined): ReservationTicket {
   const line: ReservationTicket = {
     tk_qtd: item.amount,
     tk_id: item.id,
@@ -73,6 +80,8 @@ function ticketLine(item: CartItem): ReservationTicket {
     line.seat_id = item.seatSelection.seat_id;
     line.tk_qtd = 1;
   }
+  const emails = (holderEmails ?? []).map((email) => email.trim()).filter((email) => email !== '');
+  if (emails.length > 0) line.holder_emails = emails.slice(0, line.tk_qtd);
   return line;
 }
 
@@ -87,7 +96,7 @@ export function buildReservationPayload(input: ReservationInput): ReservationPay
     event_id: first?.eventId ?? input.products[0]?.product.eventId ?? '',
     n_number: first?.n_number ?? null,
     products: input.products.map((entry) => ({ product_qtd: entry.amount, product_id: entry.product.id })),
-    tickets: input.tickets.map(ticketLine),
+    tickets: input.tickets.map((item) => ticketLine(item, input.holderEmails?.[cartItemKey(item)])),
     cupom: (input.coupon ?? '').trim(),
     sessionId: input.sessionId,
   };

@@ -19,6 +19,10 @@ describe('seat flow checks', () => {
     expect(seatAddBlocker(['a1'], { a1: 'available' }, new Set())).toBeNull();
   });
 
+  it('lets this session take back a seat it still holds', () => {
+    expect(seatAddBlocker(['a1', 'a2'], { a1: 'held_by_you', a2: 'available' }, new Set())).toBeNull();
+  });
+
   it('refuses a seat that is not available, or unknown to the service', () => {
     expect(seatAddBlocker(['a1'], { a1: 'held' }, new Set())).toBe('Este assento não está mais disponível');
     expect(seatAddBlocker(['a1'], { a1: 'sold' }, new Set())).toBe(SEAT_MESSAGES.notAvailable);

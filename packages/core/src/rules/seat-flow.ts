@@ -12,8 +12,17 @@ export const SEAT_HOLD_SECONDS = 600;
 /** Hold the seat service applies when none is requested (spec §9). */
 export const SEAT_SERVICE_DEFAULT_HOLD_SECONDS = 900;
 
-/** The one status that lets a seat be added (spec §4). */
+/** The status that lets a seat be added (spec §4). */
 export const SEAT_STATUS_AVAILABLE = 'available';
+
+/**
+ * A seat this browser session already holds but that is not in the cart (a hold left by
+ * a failed add, or kept after quitting checkout): holding it again only extends the hold,
+ * so it counts as available to this session.
+ */
+export const SEAT_STATUS_HELD_BY_YOU = 'held_by_you';
+
+const addable = new Set([SEAT_STATUS_AVAILABLE, SEAT_STATUS_HELD_BY_YOU]);
 
 /** pt-BR messages of the seat flow (spec §8, verbatim). */
 export const SEAT_MESSAGES = {
@@ -38,7 +47,7 @@ export function seatAddBlocker(
 ): string | null {
   const local = seatCartBlocker(seatIds, seatIdsInCart);
   if (local) return local;
-  if (seatIds.some((id) => statuses[id] !== SEAT_STATUS_AVAILABLE)) return SEAT_MESSAGES.notAvailable;
+  if (seatIds.some((id) => !addable.has(statuses[id] ?? ''))) return SEAT_MESSAGES.notAvailable;
   return null;
 }
 

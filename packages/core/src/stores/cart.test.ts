@@ -205,7 +205,7 @@ describe('seat flow', () => {
     expect(calls[0]?.query.get('sessionId')).toBe(sessionId());
     expect(calls[1]?.body).toEqual({
       eventId: 2,
-      seatIds: ['501'],
+      seatIds: [501],
       holdSeconds: 600,
       sessionId: sessionId(),
     });
@@ -260,7 +260,7 @@ describe('seat flow', () => {
     const result = await addSeatToCart(seat('501'));
     expect(result).toEqual({ ok: false, error: 'Assento 501 já reservado' });
     expect(calls.at(-1)?.path).toBe('/seat/release');
-    expect(calls.at(-1)?.body).toEqual({ eventId: 2, seatIds: ['501'], sessionId: sessionId() });
+    expect(calls.at(-1)?.body).toEqual({ eventId: 2, seatIds: [501], sessionId: sessionId() });
     expect($cart.get()).toEqual([]);
     expect($seatHolds.get()).toEqual([]);
   });
@@ -328,7 +328,7 @@ describe('seat flow', () => {
     await addSeatToCart(seat('502'));
     addToCart(general);
     await removeAllFromCart({ ticketId: 12 });
-    expect(calls.at(-1)?.body).toEqual({ eventId: 2, seatIds: ['501', '502'], sessionId: sessionId() });
+    expect(calls.at(-1)?.body).toEqual({ eventId: 2, seatIds: [501, 502], sessionId: sessionId() });
     expect($cart.get()).toEqual([general]);
   });
 });

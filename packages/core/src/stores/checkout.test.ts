@@ -59,7 +59,7 @@ const seat: CartItem = ticketItem({
   tk_price: 9000,
   n_number: 1,
   seatSelection: {
-    seat_id: '501',
+    seat_id: 501,
     section_id: 1,
     row_id: 1,
     seat_number: '7',
@@ -67,14 +67,27 @@ const seat: CartItem = ticketItem({
     price: 9000,
   },
 });
+const ORDER = {
+  id: 55,
+  number: 'A1B2C3',
+  status: 'reserved',
+  eventId: 3,
+  subtotalCents: 21000,
+  discountCents: 0,
+  feeCents: 2100,
+  totalCents: 23100,
+  coupon: null,
+  expiresAt: '2026-11-21T05:30:00.000Z',
+  items: [],
+};
+const allowances = (call: Call, permitted = true) =>
+  (call.body as { tickets: Array<{ tk_id: number; tk_qtd: number }> }).tickets.map((line) => ({
+    tk_id: line.tk_id,
+    tk_allow: { tk_allow: line.tk_qtd, tk_is_permitted_to_buy: permitted },
+  }));
+/** The API host's answer to a reservation that went through. */
 const allowAll = (call: Call) =>
-  json(
-    200,
-    (call.body as { tickets: Array<{ tk_id: number; tk_qtd: number }> }).tickets.map((line) => ({
-      tk_id: line.tk_id,
-      tk_allow: { tk_allow: line.tk_qtd, tk_is_permitted_to_buy: true },
-    })),
-  );
+  json(200, { success: true, tickets: allowances(call), products: [], order: ORDER });
 const toastMessages = () => $toasts.get().map((toast) => toast.message);
 
 function putSeatInCart(): void {
@@ -135,22 +148,7 @@ describe('starting checkout', () => {
   it('reserves the carts with the coupon and records start time and answer', async () => {
     vi.useFakeTimers({ now: 1_000_000, toFake: ['Date'] });
     const calls = fakeApi({
-      'POST /cart/reserve': (call) =>
-        json(200, {
-          tickets: (call.body as { tickets: Array<{ tk_id: number; tk_qtd: number }> }).tickets.map(
-            (line) => ({
-              tk_id: line.tk_id,
-              tk_allow: { tk_allow: 10, tk_is_permitted_to_buy: 1 },
-            }),
-          ),
-          order: {
-            orderId: 55,
-            number: 'A1B2',
-            totalCents: 23100,
-            feeCents: 2100,
-            expiresAt: '2026-11-21T05:30:00Z',
-          },
-        }),
+      'POST /cart/reserve': allowAll,
     });
     addToCart(general);
     putSeatInCart();
@@ -167,7 +165,7 @@ describe('starting checkout', () => {
       products: [{ product_qtd: 1, product_id: 'p1' }],
       tickets: [
         { tk_qtd: 2, tk_id: 10, is_from_resale: 0, resaleId: null, original_n_number: 2 },
-        { tk_qtd: 1, tk_id: 12, seat_id: '501', is_from_resale: 0, resaleId: null, original_n_number: 1 },
+        { tk_qtd: 1, tk_id: 12, seat_id: 501, is_from_resale: 0, resaleId: null, original_n_number: 1 },
       ],
       cupom: 'PROMO',
       sessionId: sessionId(),
@@ -175,25 +173,67 @@ describe('starting checkout', () => {
     expect($checkoutStartedAt.get()).toBe(1_000_000);
     expect(localStorage.getItem('plateia:checkoutStartedAt')).toBe('1000000');
     expect($checkoutActive.get()).toBe(true);
-    expect($checkout.get()?.order).toMatchObject({ orderId: 55, totalCents: 23100, feeCents: 2100 });
+    expect($checkout.get()?.order).toMatchObject({ id: 55, totalCents: 23100, feeCents: 2100 });
     expect(JSON.parse(localStorage.getItem('plateia:checkout') ?? 'null').coupon).toBe('PROMO');
     expect($checkoutStatus.get()).toEqual({ loading: false, error: null });
   });
 
-  it('accepts the spec answer shape: a bare array of tickets', async () => {
-    fakeApi({ 'POST /cart/reserve': allowAll });
+  it('sends no coupon as null and the holder e-mails per ticket', async () => {
+    const calls = fakeApi({ 'POST /cart/reserve': allowAll });
     addToCart(general);
-    const result = await startCheckout();
-    expect(result.ok && result.checkout.tickets).toEqual([
-      { tk_id: 10, tk_allow: { tk_allow: 2, tk_is_permitted_to_buy: true } },
-    ]);
-    expect(result.ok && result.checkout.order).toBeNull();
+    await startCheckout({ holderEmails: { 'ticket:10:2': ['amiga@exemplo.com.br'] } });
+    expect(calls[0]?.body).toMatchObject({
+      cupom: null,
+      tickets: [{ tk_id: 10, tk_qtd: 2, holder_emails: ['amiga@exemplo.com.br'] }],
+    });
+  });
+
+  it('reads a 409 answer: tickets not permitted clear the carts', async () => {
+    fakeApi({
+      'POST /cart/reserve': (call) =>
+        json(409, {
+          success: false,
+          error: 'unavailable',
+          message:
+            'Um ou mais assentos selecionados ficaram indisponíveis. Por favor, selecione outros assentos.',
+          tickets: allowances(call, false),
+          products: [],
+          order: null,
+        }),
+      'POST /seat/release': () => json(200, {}),
+    });
+    putSeatInCart();
+    expect(await startCheckout()).toMatchObject({ ok: false, reason: 'not-permitted' });
+    expect($cart.get()).toEqual([]);
+  });
+
+  it('shows the server text and keeps the cart when only a product ran out', async () => {
+    const message = 'A quantidade desejada para um dos produtos selecionados não está mais disponível.';
+    fakeApi({
+      'POST /cart/reserve': (call) =>
+        json(409, {
+          success: false,
+          error: 'unavailable',
+          message,
+          tickets: allowances(call),
+          products: [{ product_id: 1, product_allow: 0, product_is_permitted_to_buy: false }],
+          order: null,
+        }),
+    });
+    addToCart(general);
+    addProductToCart({ id: 1, qtd: 0 });
+    expect(await startCheckout()).toEqual({ ok: false, reason: 'error', message });
+    expect($cart.get()).toHaveLength(1);
+    expect($productCart.get()).toHaveLength(1);
   });
 
   it('clears the carts and releases holds when a ticket may not be bought', async () => {
     const calls = fakeApi({
       'POST /cart/reserve': () =>
-        json(200, [{ tk_id: 12, tk_allow: { tk_allow: 0, tk_is_permitted_to_buy: false } }]),
+        json(409, {
+          tickets: [{ tk_id: 12, tk_allow: { tk_allow: 0, tk_is_permitted_to_buy: false } }],
+          order: null,
+        }),
       'POST /seat/release': () => json(200, {}),
     });
     addToCart(general);
@@ -213,13 +253,14 @@ describe('starting checkout', () => {
     expect(calls.at(-1)).toEqual({
       method: 'POST',
       path: '/seat/release',
-      body: { eventId: 3, seatIds: ['501'], sessionId: sessionId() },
+      body: { eventId: 3, seatIds: [501], sessionId: sessionId() },
     });
     expect($seatHolds.get()).toEqual([]);
     expect($checkoutStartedAt.get()).toBeNull();
   });
 
   it('keeps the cart and does not start when only part is left', async () => {
+    // The spec's own answer shape: a bare array of tickets.
     fakeApi({
       'POST /cart/reserve': () =>
         json(200, [{ tk_id: 10, tk_allow: { tk_allow: 1, tk_is_permitted_to_buy: true } }]),
@@ -276,7 +317,7 @@ describe('quitting and ending checkout', () => {
       {
         method: 'POST',
         path: '/seat/hold',
-        body: { eventId: 3, seatIds: ['501'], holdSeconds: 600, sessionId: sessionId() },
+        body: { eventId: 3, seatIds: [501], holdSeconds: 600, sessionId: sessionId() },
       },
       {
         method: 'POST',

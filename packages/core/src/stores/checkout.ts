@@ -1,5 +1,5 @@
 import { atom, computed, onMount, task } from 'nanostores';
-import { type ReservedOrder, reserveCart } from '../api/buying.ts';
+import { type ReservationAnswer, type ReservedOrder, reserveCart } from '../api/buying.ts';
 import { ApiError } from '../api/client.ts';
 import type { EntityId } from '../rules/cart.ts';
 import { holdsForCart, planQuitCheckout } from '../rules/checkout.ts';
@@ -39,8 +39,8 @@ export interface CheckoutData {
   coupon: string;
   /** Per-ticket allowances the reservation answered (spec §3). */
   tickets: ReservedTicket[];
-  /** The order the reservation opened, when the API host answers it. */
-  order: ReservedOrder | null;
+  /** The order the reservation opened: totals, fee, discount and when it lapses. */
+  order: ReservedOrder;
   /** The reservation that was sent, for the confirmation and for support. */
   payload: ReservationPayload;
 }
@@ -49,7 +49,9 @@ const isCheckoutData = (value: unknown): value is CheckoutData =>
   typeof value === 'object' &&
   value !== null &&
   Array.isArray((value as CheckoutData).tickets) &&
-  typeof (value as CheckoutData).payload === 'object';
+  typeof (value as CheckoutData).payload === 'object' &&
+  typeof (value as CheckoutData).order === 'object' &&
+  (value as CheckoutData).order !== null;
 
 /** When checkout started (epoch ms), in `plateia:checkoutStartedAt`; `null` outside checkout. */
 export const $checkoutStartedAt = persistentAtom<number | null>('plateia:checkoutStartedAt', null, {
@@ -108,6 +110,14 @@ function failed(reason: StartCheckoutFailure, message: string, toast = true): St
   return { ok: false, reason, message };
 }
 
+/** Options of {@link startCheckout}. */
+export interface StartCheckoutOptions {
+  /** Coupon code; defaults to {@link $coupon}. */
+  coupon?: string;
+  /** Who receives each ticket, by cart line key (`cartItemKey`); the buyer when absent. */
+  holderEmails?: Readonly<Record<string, readonly string[]>>;
+}
+
 /**
  * Starts checkout (spec §4, §7, §8): reserves the carts (`POST /cart/reserve`, with the
  * coupon as `cupom` and this browser's session id). On success records the start time
@@ -116,7 +126,7 @@ function failed(reason: StartCheckoutFailure, message: string, toast = true): St
  * server's text or "Erro ao iniciar checkout, tente novamente". Without a logged-in user
  * it resolves `reason: 'login'` without a toast: the page opens the login gate.
  */
-export function startCheckout(options: { coupon?: string } = {}): Promise<StartCheckoutResult> {
+export function startCheckout(options: StartCheckoutOptions = {}): Promise<StartCheckoutResult> {
   return task(async () => {
     const tickets = $cart.get();
     const products = $productCart.get();
@@ -131,8 +141,9 @@ export function startCheckout(options: { coupon?: string } = {}): Promise<StartC
       products,
       coupon,
       sessionId: sessionId(),
+      holderEmails: options.holderEmails,
     });
-    let answer: Awaited<ReturnType<typeof reserveCart>>;
+    let answer: ReservationAnswer;
     try {
       answer = await reserveCart(payload);
     } catch (error) {
@@ -147,6 +158,8 @@ export function startCheckout(options: { coupon?: string } = {}): Promise<StartC
       return failed('not-permitted', verdict.message);
     }
     if (verdict.kind === 'partial') return failed('partial', verdict.message);
+    // Tickets are fine but nothing was reserved: a product ran out or the coupon is spent.
+    if (!answer.order) return failed('error', reservationFailureMessage(answer.message));
     const checkout: CheckoutData = {
       eventId: payload.event_id,
       coupon,
