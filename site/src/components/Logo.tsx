@@ -11,16 +11,14 @@ export function Logo() {
           </linearGradient>
         </defs>
         <rect width="32" height="32" rx="9" fill="url(#plateia-logo-gradient)" />
-        <path
-          d="M7 22c2.5-3.2 5.6-4.8 9-4.8s6.5 1.6 9 4.8"
-          stroke="#fff"
-          strokeWidth="2.4"
-          fill="none"
-          strokeLinecap="round"
-        />
-        <circle cx="11" cy="12" r="2.2" fill="#fff" />
-        <circle cx="16" cy="10" r="2.2" fill="#fff" />
-        <circle cx="21" cy="12" r="2.2" fill="#fff" />
+        {/* Two curved rows of heads: an audience, the "plateia". */}
+        <circle cx="10" cy="12" r="2.3" fill="#fff" />
+        <circle cx="16" cy="10.6" r="2.3" fill="#fff" />
+        <circle cx="22" cy="12" r="2.3" fill="#fff" />
+        <circle cx="6.8" cy="21" r="2.3" fill="#fff" fillOpacity="0.85" />
+        <circle cx="12.6" cy="19.4" r="2.3" fill="#fff" fillOpacity="0.85" />
+        <circle cx="19.4" cy="19.4" r="2.3" fill="#fff" fillOpacity="0.85" />
+        <circle cx="25.2" cy="21" r="2.3" fill="#fff" fillOpacity="0.85" />
       </svg>
       <span className="logo-word">Plateia</span>
     </span>

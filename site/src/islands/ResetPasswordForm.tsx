@@ -58,7 +58,7 @@ function ResetPassword() {
         <StatusIcon kind="success" />
         <h2>Senha alterada!</h2>
         <p>Sua nova senha já vale. Faça login com ela para continuar.</p>
-        <button type="button" className="btn btn-primary" onClick={() => void openLoginDialog()}>
+        <button type="button" className="btn btn-primary" onClick={() => void openLoginDialog(link.email)}>
           Fazer login
         </button>
       </div>

@@ -1,12 +1,15 @@
 /**
  * Opens the `<plateia-login>` dialog ("Acessar Conta"). The element's code loads lazily
  * (the layout also preloads it when the browser is idle), so the open request waits for
- * the element to be defined; an event sent before that would be lost.
+ * the element to be defined; an event sent before that would be lost. An e-mail, when
+ * known (after a password reset), is prefilled.
  */
-export async function openLoginDialog(): Promise<void> {
+export async function openLoginDialog(email?: string): Promise<void> {
   await loadLoginElement();
   await customElements.whenDefined('plateia-login');
-  document.dispatchEvent(new CustomEvent('plateia-login-open', { bubbles: true, composed: true }));
+  document.dispatchEvent(
+    new CustomEvent('plateia-login-open', { bubbles: true, composed: true, detail: email ? { email } : {} }),
+  );
 }
 
 let loading: Promise<unknown> | undefined;
