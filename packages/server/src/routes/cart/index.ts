@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { ErrorSchema } from '../../catalogue/schemas.ts';
 import { reserveCart } from '../../orders/reserve.ts';
 import { ReserveAnswerSchema, ReserveBodySchema } from '../../orders/schemas.ts';
@@ -22,7 +23,8 @@ const cart: FastifyPluginAsyncTypebox = async (app) => {
           401: ErrorSchema,
           403: ErrorSchema,
           404: ErrorSchema,
-          409: ReserveAnswerSchema,
+          // Stock answers carry the per-ticket verdicts; an event no longer on sale is a plain error.
+          409: Type.Union([ReserveAnswerSchema, ErrorSchema]),
         },
       },
     },
