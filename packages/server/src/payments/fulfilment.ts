@@ -152,7 +152,9 @@ async function takeStock(
     if (moved.length === 0) throw new StockGone();
   }
 
-  // Seats (and the seats of reserved tables) become sold only if nobody else holds them now.
+  // Seats (and the seats of reserved tables) become sold only if nobody else holds them now:
+  // the reservation holds them for the buyer's session until the order expires; after that
+  // another session may have taken them.
   const wanted = [...seatIds];
   if (tableIds.size > 0) {
     const tableSeats = await rowsOf<{ id: number }>(
@@ -173,8 +175,7 @@ async function takeStock(
             sql`, `,
           )})
             AND state = 'available'
-            AND (order_id = ${order.id} OR held_until IS NULL OR held_until <= ${now}::timestamptz
-                 OR held_by = ${order.sessionId})
+            AND (held_until IS NULL OR held_until <= ${now}::timestamptz OR held_by = ${order.sessionId})
           RETURNING id`,
     );
     if (sold.length !== new Set(wanted).size) throw new StockGone();

@@ -543,7 +543,8 @@ export async function paymentStatus(
 ): Promise<PaymentStatusView> {
   let order = await ownedOrder(app, customerId, orderId);
   const now = app.now();
-  if (order.status === 'reserved') {
+  // An expired order is checked too: a PIX paid at the last second may still be honoured.
+  if (order.status === 'reserved' || order.status === 'expired') {
     const pending = await rowsOf<PaymentRow>(
       app.database.db,
       sql`SELECT * FROM payments WHERE order_id = ${orderId} AND status = 'pending' ORDER BY id`,
