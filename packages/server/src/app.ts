@@ -3,6 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import type { IdentityProvider } from './identity/identity-provider.ts';
+import { openIdProvider } from './identity/openid.ts';
 import { loggerOptions } from './logging.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { createPaymentProviders, type PaymentProviders } from './payments/providers.ts';
@@ -21,6 +23,8 @@ export interface AppDependencies {
   payments?: PaymentProviders;
   /** Overrides the mailer chosen from the configuration (SMTP or the development mailbox). */
   mailer?: Mailer;
+  /** Overrides the Google sign-in provider built from `config.google`. */
+  identity?: IdentityProvider;
   /** Where log lines go instead of stdout (tests read them to prove secrets stay out). */
   logStream?: { write(line: string): void };
 }
@@ -33,6 +37,8 @@ declare module 'fastify' {
     now: () => Date;
     /** Sends e-mail (SMTP, or the development mailbox); closed with the app. */
     mailer: Mailer;
+    /** Google sign-in (OpenID Connect), or null when no client is configured. */
+    identity: IdentityProvider | null;
   }
 }
 
@@ -54,6 +60,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('payments', deps.payments ?? createPaymentProviders(deps.config));
   app.decorate('mailer', deps.mailer ?? createMailer(deps.config, deps.database.db, app.now));
   app.addHook('onClose', async () => app.mailer.close());
+  const { google } = deps.config;
+  app.decorate(
+    'identity',
+    deps.identity ??
+      (google.clientId
+        ? openIdProvider({
+            issuer: google.issuer,
+            clientId: google.clientId,
+            clientSecret: google.clientSecret,
+          })
+        : null),
+  );
 
   registerErrorHandling(app);
   await registerSecurity(app, deps.config);

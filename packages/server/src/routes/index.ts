@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import accounts from './accounts/index.ts';
+import auth from './auth/index.ts';
 import cart from './cart/index.ts';
 import courtesy from './courtesy/index.ts';
 import customer from './customer/index.ts';
@@ -22,6 +23,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(payments);
   await app.register(tickets);
   await app.register(accounts);
+  await app.register(auth);
   await app.register(customer);
   await app.register(dev);
 }
