@@ -1,0 +1,186 @@
+import { atom, computed, onMount, type ReadableAtom, task } from 'nanostores';
+import { type EventDetail, type EventPage, type EventQuery, fetchEvent, fetchEvents } from '../api/buying.ts';
+import type { EntityId } from '../rules/cart.ts';
+
+/**
+ * The catalogue (decisions §4): the events listing with search, and event details, as
+ * fetcher stores in the manner of @nanostores/query: each holds `{ loading, data, error }`,
+ * loads when first watched, keeps answers for a short while so moving between pages does
+ * not refetch, and drops answers that arrive after a newer request.
+ */
+
+/** A fetched value: shown with skeletons while `loading`, the error card on `error`. */
+export interface Fetched<T> {
+  loading: boolean;
+  data: T | null;
+  /** pt-BR message of the last failure, `null` when the last load worked. */
+  error: string | null;
+}
+
+/** How long an answer is reused without asking again (ms). */
+export const CATALOGUE_FRESH_MS = 30_000;
+
+const idle = <T>(): Fetched<T> => ({ loading: false, data: null, error: null });
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+interface CacheEntry<T> {
+  at: number;
+  data: T;
+}
+
+function queryKey(query: EventQuery): string {
+  return JSON.stringify([
+    query.q?.trim() ?? '',
+    query.slug ?? '',
+    query.period ?? '',
+    query.page ?? 1,
+    query.limit ?? '',
+  ]);
+}
+
+const listCache = new Map<string, CacheEntry<EventPage>>();
+let listRequest = 0;
+
+/** The listing's filters: text (`q`), slug, period and paging. */
+export const $eventQuery = atom<EventQuery>({});
+
+/** The events listing for {@link $eventQuery}; loads while watched and when the query changes. */
+export const $events = atom<Fetched<EventPage>>(idle());
+
+const listInFlight = new Map<string, Promise<void>>();
+
+/**
+ * Loads the listing for the current query (from the short cache when fresh, unless
+ * `force`). Concurrent loads of one query share a request; an answer for an older query
+ * is dropped.
+ */
+export function loadEvents(options: { force?: boolean } = {}): Promise<void> {
+  const query = $eventQuery.get();
+  const key = queryKey(query);
+  const running = listInFlight.get(key);
+  if (running && !options.force) return running;
+  const load = task(async () => {
+    const cached = listCache.get(key);
+    if (!options.force && cached && Date.now() - cached.at < CATALOGUE_FRESH_MS) {
+      $events.set({ loading: false, data: cached.data, error: null });
+      return;
+    }
+    const request = ++listRequest;
+    // Keep showing the previous page while the next one loads (no flash of skeletons).
+    // `.value`, not `.get()`: reading must not mount the store and start a second load.
+    $events.set({ loading: true, data: $events.value?.data ?? null, error: null });
+    try {
+      const data = await fetchEvents(query);
+      listCache.set(key, { at: Date.now(), data });
+      if (request === listRequest) $events.set({ loading: false, data, error: null });
+    } catch (error) {
+      if (request === listRequest) {
+        $events.set({ loading: false, data: $events.value?.data ?? null, error: messageOf(error) });
+      }
+    }
+  }).finally(() => {
+    if (listInFlight.get(key) === load) listInFlight.delete(key);
+  });
+  listInFlight.set(key, load);
+  return load;
+}
+
+/** Changes the listing's filters (a new search starts at page 1 unless a page is given). */
+export function setEventQuery(query: EventQuery): void {
+  $eventQuery.set({ ...query, page: query.page ?? 1 });
+}
+
+/** Searches events by text: the search box's action. */
+export function searchEvents(q: string): void {
+  setEventQuery({ ...$eventQuery.get(), q, page: 1 });
+}
+
+onMount($events, () => {
+  // The query store calls back at once with its current value, which makes the first load.
+  return $eventQuery.subscribe(() => {
+    void loadEvents();
+  });
+});
+
+const detailCache = new Map<string, CacheEntry<EventDetail>>();
+const detailStores = new Map<string, ReadableAtom<Fetched<EventDetail>>>();
+
+/** Event details by id (or slug) as loaded so far. */
+export const $eventDetails = atom<Readonly<Record<string, Fetched<EventDetail>>>>({});
+
+function setDetail(key: string, value: Fetched<EventDetail>): void {
+  $eventDetails.set({ ...$eventDetails.get(), [key]: value });
+}
+
+const detailRequests = new Map<string, number>();
+const detailInFlight = new Map<string, Promise<EventDetail | null>>();
+
+/**
+ * Loads an event's detail into {@link $eventDetails} and resolves with it (`null` on
+ * failure, with the message in the store). Reuses a fresh answer, or a request already
+ * under way, unless `force` (e.g. after a reservation found tickets gone).
+ */
+export function loadEvent(
+  idOrSlug: EntityId,
+  options: { force?: boolean } = {},
+): Promise<EventDetail | null> {
+  const key = String(idOrSlug);
+  const running = detailInFlight.get(key);
+  if (running && !options.force) return running;
+  const load = task(async () => {
+    const cached = detailCache.get(key);
+    if (!options.force && cached && Date.now() - cached.at < CATALOGUE_FRESH_MS) {
+      setDetail(key, { loading: false, data: cached.data, error: null });
+      return cached.data;
+    }
+    const request = (detailRequests.get(key) ?? 0) + 1;
+    detailRequests.set(key, request);
+    setDetail(key, { loading: true, data: $eventDetails.get()[key]?.data ?? null, error: null });
+    try {
+      const data = await fetchEvent(idOrSlug);
+      detailCache.set(key, { at: Date.now(), data });
+      if (detailRequests.get(key) === request) setDetail(key, { loading: false, data, error: null });
+      return data;
+    } catch (error) {
+      if (detailRequests.get(key) === request) {
+        setDetail(key, {
+          loading: false,
+          data: $eventDetails.get()[key]?.data ?? null,
+          error: messageOf(error),
+        });
+      }
+      return null;
+    }
+  }).finally(() => {
+    if (detailInFlight.get(key) === load) detailInFlight.delete(key);
+  });
+  detailInFlight.set(key, load);
+  return load;
+}
+
+/**
+ * The store of one event's detail: loads when first watched. The same store is returned
+ * for the same id, so every element on the page shares one request.
+ */
+export function eventStore(idOrSlug: EntityId): ReadableAtom<Fetched<EventDetail>> {
+  const key = String(idOrSlug);
+  let $store = detailStores.get(key);
+  if (!$store) {
+    const $detail = computed(
+      $eventDetails,
+      (details) => details[key] ?? { loading: true, data: null, error: null },
+    );
+    onMount($detail, () => {
+      void loadEvent(idOrSlug);
+    });
+    $store = $detail;
+    detailStores.set(key, $store);
+  }
+  return $store;
+}
+
+/** Forgets cached answers (tests, or after a purchase changes availability). */
+export function clearCatalogueCache(): void {
+  listCache.clear();
+  detailCache.clear();
+}

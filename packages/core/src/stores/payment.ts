@@ -1,0 +1,249 @@
+import { atom, computed, task } from 'nanostores';
+import {
+  type CardChargeAnswer,
+  type CardConfig,
+  chargeCard,
+  createPixCharge,
+  fetchCardConfig,
+  fetchPaymentStatus,
+  type PixCharge,
+} from '../api/buying.ts';
+import { ApiError } from '../api/client.ts';
+import type { EntityId } from '../rules/cart.ts';
+import { type InstallmentOption, installmentOptions } from '../rules/installments.ts';
+import { $checkout, completeCheckout, endCheckout } from './checkout.ts';
+import { showToast } from './toasts.ts';
+
+/**
+ * Payment of the started checkout (decisions §6): PIX (the charge, then polling until it
+ * is paid or lapses) and card (a gateway token charged with an idempotency key per
+ * attempt, installments 1 to 12). A paid order closes the checkout; the confirmation
+ * reads {@link $payment}.
+ */
+
+/** Where the payment stands. */
+export type PaymentPhase = 'idle' | 'creating' | 'waiting' | 'paid' | 'expired' | 'declined' | 'failed';
+
+/** The payment of the current checkout. */
+export interface PaymentState {
+  phase: PaymentPhase;
+  method: 'pix' | 'card' | null;
+  orderId: EntityId | null;
+  /** The open PIX charge (BR Code, QR, expiry). */
+  pix: PixCharge | null;
+  /** The last card outcome. */
+  card: CardChargeAnswer | null;
+  /** pt-BR message to show (a decline, an expiry, a failure), else `null`. */
+  message: string | null;
+}
+
+/** Messages the API host does not send (decided in docs/core-buying.md). */
+export const PAYMENT_MESSAGES = {
+  noOrder: 'Inicie a compra novamente para pagar.',
+  expired: 'O prazo para pagamento expirou. Seus ingressos foram liberados.',
+} as const;
+
+/** How often the order's status is asked while waiting for a PIX or a pending card (ms). */
+export const PAYMENT_POLL_INTERVAL_MS = 3000;
+
+const initial: PaymentState = {
+  phase: 'idle',
+  method: null,
+  orderId: null,
+  pix: null,
+  card: null,
+  message: null,
+};
+
+/** The payment of the current checkout. */
+export const $payment = atom<PaymentState>(initial);
+
+function patch(next: Partial<PaymentState>): void {
+  $payment.set({ ...$payment.get(), ...next });
+}
+
+function orderOf(orderId: EntityId | undefined): EntityId | null {
+  return orderId ?? $checkout.get()?.order.id ?? null;
+}
+
+let stopWatch: (() => void) | null = null;
+
+/** Stops polling the order's status (leaving checkout, unmounting the payment view). */
+export function stopPaymentWatch(): void {
+  stopWatch?.();
+  stopWatch = null;
+}
+
+/** Forgets the payment (a new checkout). */
+export function resetPayment(): void {
+  stopPaymentWatch();
+  cardAttempt = null;
+  $payment.set(initial);
+}
+
+function settlePaid(): void {
+  stopPaymentWatch();
+  patch({ phase: 'paid', message: null });
+  completeCheckout();
+}
+
+/**
+ * Polls `GET /payments/{orderId}/status` every {@link PAYMENT_POLL_INTERVAL_MS} until the
+ * order is paid (checkout completes), expired or cancelled (checkout ends), or the returned
+ * stop function is called. A failed poll is retried at the next tick: the PSP confirms
+ * in its own time and the checkout's expiry bounds the wait.
+ */
+export function watchPaymentStatus(
+  orderId: EntityId,
+  intervalMs: number = PAYMENT_POLL_INTERVAL_MS,
+): () => void {
+  stopPaymentWatch();
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const forCheckout = String($checkout.get()?.order.id) === String(orderId);
+  const tick = async () => {
+    // Checkout ended meanwhile (expiry, quit in another tab): nobody waits for this order.
+    if (forCheckout && $checkout.get() === null) return stop();
+    try {
+      const answer = await fetchPaymentStatus(orderId);
+      if (stopped) return;
+      if (answer.status === 'paid') return settlePaid();
+      if (answer.status === 'expired' || answer.status === 'cancelled') {
+        stopPaymentWatch();
+        patch({ phase: 'expired', message: answer.message || PAYMENT_MESSAGES.expired });
+        await endCheckout();
+        return;
+      }
+      if (answer.status === 'refund_required') {
+        stopPaymentWatch();
+        patch({ phase: 'failed', message: answer.message });
+        return;
+      }
+    } catch {
+      // Transient: the next tick asks again.
+    }
+    if (!stopped) timer = setTimeout(() => void task(tick), intervalMs);
+  };
+  timer = setTimeout(() => void task(tick), intervalMs);
+  const stop = () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+  stopWatch = stop;
+  return stop;
+}
+
+/** The outcome of a payment action. */
+export type PaymentResult = { ok: true; state: PaymentState } | { ok: false; message: string };
+
+function failPayment(message: string, phase: PaymentPhase = 'failed'): PaymentResult {
+  patch({ phase, message });
+  showToast({ kind: 'error', message });
+  return { ok: false, message };
+}
+
+/**
+ * Opens the PIX charge of the checkout's order (`POST /payments/pix`) and starts watching
+ * for the payment. Resolves with the charge in {@link $payment}.
+ */
+export function startPixPayment(
+  options: { orderId?: EntityId; intervalMs?: number } = {},
+): Promise<PaymentResult> {
+  return task(async () => {
+    const orderId = orderOf(options.orderId);
+    if (orderId === null) return failPayment(PAYMENT_MESSAGES.noOrder);
+    patch({ phase: 'creating', method: 'pix', orderId, message: null });
+    try {
+      const pix = await createPixCharge(orderId);
+      patch({ phase: 'waiting', pix });
+      watchPaymentStatus(orderId, options.intervalMs);
+      return { ok: true, state: $payment.get() };
+    } catch (error) {
+      return failPayment(error instanceof Error ? error.message : String(error));
+    }
+  });
+}
+
+/** The card gateway's configuration, once loaded. */
+export const $cardConfig = atom<CardConfig | null>(null);
+
+/** Loads the card configuration (tokeniser script, installment limits). */
+export function loadCardConfig(): Promise<CardConfig | null> {
+  return task(async () => {
+    try {
+      const config = await fetchCardConfig();
+      $cardConfig.set(config);
+      return config;
+    } catch {
+      return null;
+    }
+  });
+}
+
+/** Installment choices for the checkout's total ("3x de R$ 33,34"), within the gateway's limits. */
+export const $installmentOptions = computed(
+  [$checkout, $cardConfig],
+  (checkout, config): InstallmentOption[] =>
+    checkout
+      ? installmentOptions(checkout.order.totalCents, {
+          maxInstallments: config?.maxInstallments,
+          minInstallmentCents: config?.minInstallmentCents,
+        })
+      : [],
+);
+
+let cardAttempt: { fingerprint: string; key: string } | null = null;
+
+/**
+ * The idempotency key of a card attempt. The same order, token and installments are the
+ * same attempt: a retry after a lost answer reuses the key, so the API host returns the
+ * first outcome instead of charging twice. Anything else starts a new attempt.
+ */
+export function cardAttemptKey(orderId: EntityId, token: string, installments: number): string {
+  const fingerprint = JSON.stringify([String(orderId), token, installments]);
+  if (!cardAttempt || cardAttempt.fingerprint !== fingerprint) {
+    cardAttempt = { fingerprint, key: crypto.randomUUID() };
+  }
+  return cardAttempt.key;
+}
+
+/** Starts a new card attempt on the next charge even with the same token (a new card form). */
+export function newCardAttempt(): void {
+  cardAttempt = null;
+}
+
+/**
+ * Pays the checkout's order by card (`POST /payments/card`) with a token from the
+ * gateway's tokeniser. Approved completes the checkout; declined keeps it open with the
+ * gateway's message; pending waits for the status like PIX.
+ */
+export function payWithCard(input: {
+  token: string;
+  installments: number;
+  orderId?: EntityId;
+  intervalMs?: number;
+}): Promise<PaymentResult> {
+  return task(async () => {
+    const orderId = orderOf(input.orderId);
+    if (orderId === null) return failPayment(PAYMENT_MESSAGES.noOrder);
+    const key = cardAttemptKey(orderId, input.token, input.installments);
+    patch({ phase: 'creating', method: 'card', orderId, message: null });
+    let answer: CardChargeAnswer;
+    try {
+      answer = await chargeCard({ orderId, token: input.token, installments: input.installments }, key);
+    } catch (error) {
+      return failPayment(error instanceof ApiError || error instanceof Error ? error.message : String(error));
+    }
+    patch({ card: answer });
+    if (answer.status === 'approved') {
+      settlePaid();
+      return { ok: true, state: $payment.get() };
+    }
+    if (answer.status === 'pending') {
+      patch({ phase: 'waiting', message: answer.message });
+      watchPaymentStatus(orderId, input.intervalMs);
+      return { ok: true, state: $payment.get() };
+    }
+    return failPayment(answer.message, answer.status === 'declined' ? 'declined' : 'failed');
+  });
+}
