@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type CreatedEvent, createEvent, customerIdByEmail, type SectionInput } from '../catalogue/create.ts';
-import { selectRows } from '../catalogue/sql.ts';
+import { selectRows, sqlState } from '../catalogue/sql.ts';
 import type { Database } from '../db/client.ts';
 
 /** The demo producer; the accounts seed creates the account. */
@@ -17,6 +17,25 @@ function daysFromNow(days: number, hour: number): Date {
   const date = new Date(Date.now() + days * DAY);
   date.setHours(hour, 0, 0, 0);
   return date;
+}
+
+/**
+ * Runs one event's creation unless it exists; when another process starting at the same
+ * moment created it first (unique slug violation), that is success too.
+ */
+async function once(
+  db: Database,
+  slug: string,
+  create: () => Promise<unknown>,
+  created: string[],
+): Promise<void> {
+  if (await exists(db, slug)) return;
+  try {
+    await create();
+    created.push(slug);
+  } catch (error) {
+    if (sqlState(error) !== '23505') throw error;
+  }
 }
 
 async function exists(db: Database, slug: string): Promise<boolean> {
@@ -55,129 +74,150 @@ export async function seedCatalogue(db: Database): Promise<string[]> {
   const producerId = await customerIdByEmail(db, DEMO_PRODUCER_EMAIL);
   const created: string[] = [];
 
-  if (!(await exists(db, 'festival-sons-do-cerrado'))) {
-    const start = daysFromNow(24, 14);
-    await createEvent(db, {
-      slug: 'festival-sons-do-cerrado',
-      name: 'Festival Sons do Cerrado',
-      description:
-        'Dois palcos, doze atrações e o pôr do sol mais bonito de Brasília. Área de alimentação, bar e espaço kids.',
-      venue: 'Parque da Cidade',
-      city: 'Brasília - DF',
-      startsAt: start,
-      endsAt: new Date(start.getTime() + 12 * HOUR),
-      image: '/images/eventos/sons-do-cerrado.jpg',
-      producerId,
-      pixel: 'px-sons-do-cerrado',
-      lots: [
-        {
-          name: 'Pista',
-          nNumber: 1,
-          priceCents: 12_000,
-          quantity: 300,
-          perOrderLimit: 6,
-          description: '1º lote',
-        },
-        {
-          name: 'Pista',
-          nNumber: 2,
-          priceCents: 15_000,
-          quantity: 500,
-          perOrderLimit: 6,
-          description: '2º lote',
-        },
-        {
-          name: 'Pista',
-          nNumber: 3,
-          priceCents: 18_000,
-          quantity: 500,
-          perOrderLimit: 6,
-          description: '3º lote',
-        },
-        { name: 'Pista Meia-entrada', nNumber: 1, priceCents: 6_000, quantity: 200, perOrderLimit: 2 },
-        { name: 'Camarote Open Bar', nNumber: 1, priceCents: 42_000, quantity: 120, perOrderLimit: 4 },
-      ],
-      products: [
-        { name: 'Copo oficial', priceCents: 2_500, stock: 400, description: 'Copo reutilizável de 500 ml.' },
-        { name: 'Camiseta do festival', priceCents: 7_900, stock: 150 },
-        { name: 'Estacionamento', priceCents: 4_000, stock: 250, perOrderLimit: 1 },
-      ],
-      coupons: [
-        { code: 'PLATEIA10', kind: 'percent', value: 1000 },
-        { code: 'BEMVINDO20', kind: 'fixed', value: 2_000, usageLimit: 100 },
-      ],
-    });
-    created.push('festival-sons-do-cerrado');
-  }
+  await once(
+    db,
+    'festival-sons-do-cerrado',
+    async () => {
+      const start = daysFromNow(24, 14);
+      await createEvent(db, {
+        slug: 'festival-sons-do-cerrado',
+        name: 'Festival Sons do Cerrado',
+        description:
+          'Dois palcos, doze atrações e o pôr do sol mais bonito de Brasília. Área de alimentação, bar e espaço kids.',
+        venue: 'Parque da Cidade',
+        city: 'Brasília - DF',
+        startsAt: start,
+        endsAt: new Date(start.getTime() + 12 * HOUR),
+        image: '/images/eventos/sons-do-cerrado.jpg',
+        producerId,
+        pixel: 'px-sons-do-cerrado',
+        lots: [
+          {
+            name: 'Pista',
+            nNumber: 1,
+            priceCents: 12_000,
+            quantity: 300,
+            perOrderLimit: 6,
+            description: '1º lote',
+          },
+          {
+            name: 'Pista',
+            nNumber: 2,
+            priceCents: 15_000,
+            quantity: 500,
+            perOrderLimit: 6,
+            description: '2º lote',
+          },
+          {
+            name: 'Pista',
+            nNumber: 3,
+            priceCents: 18_000,
+            quantity: 500,
+            perOrderLimit: 6,
+            description: '3º lote',
+          },
+          { name: 'Pista Meia-entrada', nNumber: 1, priceCents: 6_000, quantity: 200, perOrderLimit: 2 },
+          { name: 'Camarote Open Bar', nNumber: 1, priceCents: 42_000, quantity: 120, perOrderLimit: 4 },
+        ],
+        products: [
+          {
+            name: 'Copo oficial',
+            priceCents: 2_500,
+            stock: 400,
+            description: 'Copo reutilizável de 500 ml.',
+          },
+          { name: 'Camiseta do festival', priceCents: 7_900, stock: 150 },
+          { name: 'Estacionamento', priceCents: 4_000, stock: 250, perOrderLimit: 1 },
+        ],
+        coupons: [
+          { code: 'PLATEIA10', kind: 'percent', value: 1000 },
+          { code: 'BEMVINDO20', kind: 'fixed', value: 2_000, usageLimit: 100 },
+        ],
+      });
+    },
+    created,
+  );
 
-  if (!(await exists(db, 'auto-da-compadecida'))) {
-    const start = daysFromNow(12, 20);
-    // 600 + 600 + 450 + 250 + 30 tables × 4 = 2,020 seats.
-    await createEvent(db, {
-      slug: 'auto-da-compadecida',
-      name: 'O Auto da Compadecida',
-      description:
-        'A peça de Ariano Suassuna em nova montagem. Classificação: 12 anos. Duração: 2h (com intervalo).',
-      venue: 'Teatro Municipal',
-      city: 'São Paulo - SP',
-      startsAt: start,
-      endsAt: new Date(start.getTime() + 2 * HOUR),
-      image: '/images/eventos/auto-da-compadecida.jpg',
-      producerId,
-      pixel: 'px-auto-da-compadecida',
-      sections: [
-        theatreSection('Plateia A', 0, 40, 20, 30, 18_000),
-        theatreSection('Plateia B', 320, 40, 20, 30, 15_000),
-        theatreSection('Balcão Nobre', 0, 300, 15, 30, 12_000),
-        theatreSection('Balcão Simples', 320, 300, 10, 25, 8_000),
-        {
-          name: 'Mesas do Foyer',
-          color: '#f59e0b',
-          x: 640,
-          y: 40,
-          tables: 30,
-          seatsPerTable: 4,
-          lots: [{ name: 'Mesa (por lugar)', priceCents: 9_000, quantity: 0, perOrderLimit: 8 }],
-        },
-      ],
-    });
-    created.push('auto-da-compadecida');
-  }
+  await once(
+    db,
+    'auto-da-compadecida',
+    async () => {
+      const start = daysFromNow(12, 20);
+      // 600 + 600 + 450 + 250 + 30 tables × 4 = 2,020 seats.
+      await createEvent(db, {
+        slug: 'auto-da-compadecida',
+        name: 'O Auto da Compadecida',
+        description:
+          'A peça de Ariano Suassuna em nova montagem. Classificação: 12 anos. Duração: 2h (com intervalo).',
+        venue: 'Teatro Municipal',
+        city: 'São Paulo - SP',
+        startsAt: start,
+        endsAt: new Date(start.getTime() + 2 * HOUR),
+        image: '/images/eventos/auto-da-compadecida.jpg',
+        producerId,
+        pixel: 'px-auto-da-compadecida',
+        sections: [
+          theatreSection('Plateia A', 0, 40, 20, 30, 18_000),
+          theatreSection('Plateia B', 320, 40, 20, 30, 15_000),
+          theatreSection('Balcão Nobre', 0, 300, 15, 30, 12_000),
+          theatreSection('Balcão Simples', 320, 300, 10, 25, 8_000),
+          {
+            name: 'Mesas do Foyer',
+            color: '#f59e0b',
+            x: 640,
+            y: 40,
+            tables: 30,
+            seatsPerTable: 4,
+            lots: [{ name: 'Mesa (por lugar)', priceCents: 9_000, quantity: 0, perOrderLimit: 8 }],
+          },
+        ],
+      });
+    },
+    created,
+  );
 
-  if (!(await exists(db, 'rock-nacional-ao-vivo'))) {
-    const start = daysFromNow(40, 21);
-    const event = await createEvent(db, {
-      slug: 'rock-nacional-ao-vivo',
-      name: 'Rock Nacional ao Vivo',
-      description: 'Ingressos esgotados: compre com segurança na revenda oficial da Plateia.',
-      venue: 'Arena Lapa',
-      city: 'Rio de Janeiro - RJ',
-      startsAt: start,
-      endsAt: new Date(start.getTime() + 4 * HOUR),
-      image: '/images/eventos/rock-nacional.jpg',
-      producerId,
-      pixel: 'px-rock-nacional',
-      lots: [{ name: 'Pista', nNumber: 1, priceCents: 20_000, quantity: 400, perOrderLimit: 4 }],
-    });
-    await createResaleListings(db, event, [18_000, 21_000, 25_000]);
-    created.push('rock-nacional-ao-vivo');
-  }
+  await once(
+    db,
+    'rock-nacional-ao-vivo',
+    async () => {
+      const start = daysFromNow(40, 21);
+      const event = await createEvent(db, {
+        slug: 'rock-nacional-ao-vivo',
+        name: 'Rock Nacional ao Vivo',
+        description: 'Ingressos esgotados: compre com segurança na revenda oficial da Plateia.',
+        venue: 'Arena Lapa',
+        city: 'Rio de Janeiro - RJ',
+        startsAt: start,
+        endsAt: new Date(start.getTime() + 4 * HOUR),
+        image: '/images/eventos/rock-nacional.jpg',
+        producerId,
+        pixel: 'px-rock-nacional',
+        lots: [{ name: 'Pista', nNumber: 1, priceCents: 20_000, quantity: 400, perOrderLimit: 4 }],
+      });
+      await createResaleListings(db, event, [18_000, 21_000, 25_000]);
+    },
+    created,
+  );
 
-  if (!(await exists(db, 'festival-de-inverno-2025'))) {
-    const start = daysFromNow(-60, 16);
-    await createEvent(db, {
-      slug: 'festival-de-inverno-2025',
-      name: 'Festival de Inverno 2025',
-      description: 'Edição encerrada. Obrigado a todos que vieram!',
-      venue: 'Praça do Centro',
-      city: 'Campos do Jordão - SP',
-      startsAt: start,
-      endsAt: new Date(start.getTime() + 8 * HOUR),
-      producerId,
-      lots: [{ name: 'Pista', nNumber: 1, priceCents: 9_000, quantity: 500 }],
-    });
-    created.push('festival-de-inverno-2025');
-  }
+  await once(
+    db,
+    'festival-de-inverno-2025',
+    async () => {
+      const start = daysFromNow(-60, 16);
+      await createEvent(db, {
+        slug: 'festival-de-inverno-2025',
+        name: 'Festival de Inverno 2025',
+        description: 'Edição encerrada. Obrigado a todos que vieram!',
+        venue: 'Praça do Centro',
+        city: 'Campos do Jordão - SP',
+        startsAt: start,
+        endsAt: new Date(start.getTime() + 8 * HOUR),
+        producerId,
+        lots: [{ name: 'Pista', nNumber: 1, priceCents: 9_000, quantity: 500 }],
+      });
+    },
+    created,
+  );
   return created;
 }
 
