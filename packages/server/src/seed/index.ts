@@ -1,0 +1,19 @@
+import type { DatabaseHandle } from '../db/client.ts';
+import { seedAccounts } from './accounts.ts';
+import { seedCatalogue } from './catalogue.ts';
+
+/** What the demo seed created, for the parts seeded after accounts (catalogue, orders). */
+export interface DemoSeed {
+  /** Demo account ids by e-mail. */
+  accounts: Record<string, number>;
+}
+
+/**
+ * Demo data for development (decisions §7), created on first start and left alone after:
+ * every step is idempotent, so restarts and several processes starting at once are safe.
+ */
+export async function seedDemo(database: DatabaseHandle): Promise<DemoSeed> {
+  const accounts = await seedAccounts(database.db);
+  await seedCatalogue(database.db);
+  return { accounts };
+}
