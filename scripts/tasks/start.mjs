@@ -22,7 +22,7 @@ if (hasSite) {
   console.log('[plateia] building the storefront and the widgets');
   const build = spawnSync(
     join(root, 'node_modules', '.bin', 'pnpm'),
-    ['-r', '--filter', './site...', 'build'],
+    ['-r', '--filter', '@plateia/site...', 'build'],
     {
       stdio: 'inherit',
       cwd: root,
