@@ -169,6 +169,14 @@ async function settlePayment(
   const nowIso = now.toISOString();
   let settled: SettleOutcome | null = null;
   const result = await app.database.db.transaction(async (tx) => {
+    // One settlement per payment at a time; a second one finds it already decided.
+    const [locked] = await rowsOf<{ status: string }>(
+      tx,
+      sql`SELECT status FROM payments WHERE id = ${payment.id} FOR UPDATE`,
+    );
+    if (!locked) return 'not_found' as const;
+    if (!pix && (locked.status === 'approved' || locked.status === 'refund_required'))
+      return 'duplicate' as const;
     if (pix) {
       const inserted = await rowsOf(
         tx,
@@ -193,9 +201,8 @@ async function settlePayment(
       settled = outcome;
       return 'settled' as const;
     }
-    // Paid by this very payment before (a replay that got past the endToEndId check cannot
-    // happen, but a card approval confirmed twice can): nothing more to do.
-    if (outcome.kind === 'already_paid' && payment.status === 'approved') return 'duplicate' as const;
+    // Paid by this very payment before: nothing more to do.
+    if (outcome.kind === 'already_paid' && locked.status === 'approved') return 'duplicate' as const;
     // Money arrived for an order that is paid by another payment, cancelled, or whose stock
     // is gone after expiry: keep it on record for a refund (docs/payments.md).
     await tx.execute(
@@ -440,9 +447,9 @@ export async function payByCard(
           sql`customer_id = ${customerId} AND idempotency_key = ${input.idempotencyKey}`,
         );
     if (!payment) throw new HttpError(409, PAYMENT_MESSAGES.cardUnavailable, 'conflict');
-    if (!inserted) return replay(app, payment, fingerprint);
+    if (!inserted) return replay(app, payment, fingerprint, input.token);
   } else {
-    return replay(app, payment, fingerprint);
+    return replay(app, payment, fingerprint, input.token);
   }
   return chargeAttempt(app, payment, input.token);
 }
@@ -451,13 +458,15 @@ async function replay(
   app: FastifyInstance,
   payment: PaymentRow,
   fingerprint: string,
+  token: string,
 ): Promise<CardPaymentView> {
   if (payment.method !== 'card' || payment.request_fingerprint !== fingerprint) {
     throw new HttpError(422, PAYMENT_MESSAGES.idempotencyConflict, 'idempotency_conflict');
   }
-  // Cut off before the gateway answered: ask again under the same key (charged at most once).
+  // Cut off before the gateway answered (or still in flight): ask again with the same token
+  // under the same gateway key; the gateway answers its first result, so it charges once.
   if (payment.status === 'pending' && !payment.gateway_charge_id && !payment.status_detail) {
-    return { ...(await chargeAttempt(app, payment, null)), replayed: true };
+    return { ...(await chargeAttempt(app, payment, token)), replayed: true };
   }
   return cardView(payment, true);
 }
@@ -465,12 +474,12 @@ async function replay(
 async function chargeAttempt(
   app: FastifyInstance,
   payment: PaymentRow,
-  token: string | null,
+  token: string,
 ): Promise<CardPaymentView> {
   let charge: CardCharge;
   try {
     charge = await app.payments.card.charge({
-      token: token ?? '',
+      token,
       amountCents: payment.amount_cents,
       installments: payment.installments ?? 1,
       // Namespaced by our payment id: customers choose their keys, the gateway's are global.
@@ -507,9 +516,10 @@ async function applyCardCharge(
     status_detail: charge.statusDetail,
   };
   if (charge.status === 'approved') {
-    const result = await settlePayment(app, withCard, undefined, charge);
-    const status = result === 'refund_required' ? 'refund_required' : 'approved';
-    return cardView({ ...withCard, status }, false);
+    await settlePayment(app, withCard, undefined, charge);
+    // A concurrent retry may have settled it first: answer what is stored.
+    const stored = await paymentWhere(app, sql`id = ${payment.id}`);
+    return cardView(stored ?? { ...withCard, status: 'approved' }, false);
   }
   await app.database.db.execute(
     sql`UPDATE payments SET status = ${charge.status}, gateway_charge_id = ${charge.id}, card_brand = ${charge.card.brand},
