@@ -5,11 +5,12 @@
  * nowhere else (docs/buying.md and docs/payments.md describe the API host's side), so a
  * change there touches this one file. Failures reject with an {@link ApiError}.
  */
-import { type CartItem, type EntityId, ticketItem } from '../rules/cart.ts';
+import { type CartItem, type EntityId, type SeatSelection, ticketItem } from '../rules/cart.ts';
+import { seatCheckoutFailureMessage, seatCheckoutProblem } from '../rules/checkout.ts';
 import type { ReservationPayload, ReservedTicket } from '../rules/reservation.ts';
 import { RESERVATION_MESSAGES } from '../rules/reservation.ts';
 import { SEAT_MESSAGES } from '../rules/seat-flow.ts';
-import { ApiError, apiClient, callApi } from './client.ts';
+import { ApiError, apiClient, callApi, toApiError } from './client.ts';
 
 /** Message for catalogue reads that fail without a server text (decided in docs/core-buying.md). */
 export const CATALOGUE_LOAD_FAILED = 'Não foi possível carregar os eventos, tente novamente';
@@ -328,6 +329,57 @@ export async function releaseSeats(
       }),
     { fallback: SEAT_MESSAGES.removeFailed },
   );
+}
+
+/** The body of `POST /seat/checkout` (spec §7). */
+export interface SeatCheckoutPayload {
+  eventId: EntityId;
+  seatSelections: SeatSelection[];
+  customerInfo: { email: string; name?: string };
+  paymentInfo?: unknown;
+  sessionId: string;
+}
+
+/**
+ * `POST /seat/checkout`: reserves held seats as an order without going through the cart.
+ * The data is checked first (spec §5: event, seats, customer e-mail, session id); failures
+ * reject with the spec's cases (corrupted data, 403 seats no longer held or session
+ * expired, 400 invalid format, 5xx, network), using the server's text when it sent one.
+ */
+export async function checkoutSeats(payload: SeatCheckoutPayload): Promise<ReservedOrder> {
+  const problem = seatCheckoutProblem(payload);
+  if (problem) throw new ApiError(problem, { status: 0 });
+  try {
+    const answer = await apiClient()
+      .post('seat/checkout', {
+        json: {
+          ...payload,
+          eventId: wireId(payload.eventId),
+          seatSelections: payload.seatSelections.map((selection) => ({
+            ...selection,
+            seat_id: wireId(selection.seat_id),
+            ticket_type_id: selection.ticket_type_id === null ? undefined : wireId(selection.ticket_type_id),
+            section_id: selection.section_id === null ? undefined : wireId(selection.section_id),
+            row_id: selection.row_id ?? undefined,
+            seat_number: selection.seat_number ?? undefined,
+          })),
+        },
+      })
+      .json<{ success: boolean; order: ReservedOrder }>();
+    return answer.order;
+  } catch (error) {
+    const failure = toApiError(error, { fallback: SEAT_MESSAGES.addFailed });
+    // The API host's 4xx texts name the exact problem; server and network failures get ours.
+    const clientError = failure.status >= 400 && failure.status < 500;
+    const message = (clientError && failure.serverMessage) || seatCheckoutFailureMessage(failure.status);
+    throw new ApiError(message, {
+      status: failure.status,
+      code: failure.code,
+      serverMessage: failure.serverMessage,
+      data: failure.data,
+      cause: error,
+    });
+  }
 }
 
 // ---------------------------------------------------------------------------------------
