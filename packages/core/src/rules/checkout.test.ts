@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ticketItem } from './cart.ts';
 import {
   holdsForCart,
+  holdsToRelease,
   planQuitCheckout,
   SEAT_CHECKOUT_MESSAGES,
   seatCheckoutFailureMessage,
@@ -50,6 +51,32 @@ describe('quitting checkout', () => {
     expect(holdsForCart([seat('a1'), seat('b1', 2), general])).toEqual([
       { eventId: 1, seatIds: ['a1'] },
       { eventId: 2, seatIds: ['b1'] },
+    ]);
+  });
+});
+
+describe('holds across tabs', () => {
+  it('renews each seat as the session that holds it', () => {
+    const plan = planQuitCheckout(
+      [seat('a1'), seat('a2')],
+      [
+        { eventId: 1, seatIds: ['a1'], sessionId: 'tab-a' },
+        { eventId: 1, seatIds: ['a2', 'a3'], sessionId: 'tab-b' },
+      ],
+    );
+    expect(plan.refresh).toEqual([
+      { eventId: 1, seatIds: ['a1'], sessionId: 'tab-a' },
+      { eventId: 1, seatIds: ['a2'], sessionId: 'tab-b' },
+    ]);
+    expect(plan.release).toEqual([{ eventId: 1, seatIds: ['a3'], sessionId: 'tab-b' }]);
+  });
+
+  it('releases recorded holds plus cart seats missing from the records', () => {
+    expect(
+      holdsToRelease([seat('a1'), seat('a9')], [{ eventId: 1, seatIds: ['a1'], sessionId: 'tab-a' }]),
+    ).toEqual([
+      { eventId: 1, seatIds: ['a1'], sessionId: 'tab-a' },
+      { eventId: 1, seatIds: ['a9'] },
     ]);
   });
 });

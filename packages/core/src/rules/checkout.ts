@@ -4,7 +4,7 @@
  */
 import { type CartItem, type EntityId, seatsInCart } from './cart.ts';
 import { isValidEmail } from './email.ts';
-import { addSeatHold, removeSeatHold, type SeatHold } from './seat-flow.ts';
+import { addSeatHold, holderSessionOf, isSeatRecorded, removeSeatHold, type SeatHold } from './seat-flow.ts';
 
 /** Holds to renew and holds to give back when the buyer leaves checkout. */
 export interface QuitCheckoutPlan {
@@ -20,10 +20,29 @@ export interface QuitCheckoutPlan {
  * released in both cases, so nothing stays held for nobody.
  */
 export function planQuitCheckout(cart: readonly CartItem[], holds: readonly SeatHold[]): QuitCheckoutPlan {
-  const refresh = seatsInCart(cart).map((entry) => ({ eventId: entry.eventId, seatIds: entry.seatIds }));
-  let release = holds.map((hold) => ({ eventId: hold.eventId, seatIds: [...hold.seatIds] }));
+  // Each seat is renewed as the session that holds it (holds belong to a session).
+  let refresh: SeatHold[] = [];
+  for (const entry of seatsInCart(cart)) {
+    for (const id of entry.seatIds) {
+      refresh = addSeatHold(refresh, entry.eventId, [id], holderSessionOf(holds, entry.eventId, id));
+    }
+  }
+  let release = holds.map((hold) => ({ ...hold, seatIds: [...hold.seatIds] }));
   for (const kept of refresh) release = removeSeatHold(release, kept.eventId, kept.seatIds);
   return { refresh, release };
+}
+
+/**
+ * Everything end checkout releases: the recorded holds, plus cart seats missing from the
+ * records (kept by this tab's session).
+ */
+export function holdsToRelease(cart: readonly CartItem[], holds: readonly SeatHold[]): SeatHold[] {
+  let all = holds.map((hold) => ({ ...hold, seatIds: [...hold.seatIds] }));
+  for (const entry of seatsInCart(cart)) {
+    const missing = entry.seatIds.filter((id) => !isSeatRecorded(holds, entry.eventId, id));
+    if (missing.length > 0) all = addSeatHold(all, entry.eventId, missing);
+  }
+  return all;
 }
 
 /** Holds that should be recorded for the cart's seats (after a refresh). */

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   addSeatHold,
+  groupBySession,
+  holderSessionOf,
   holdFailureMessage,
+  isSeatRecorded,
   removeSeatHold,
   SEAT_HOLD_SECONDS,
   SEAT_MESSAGES,
@@ -69,5 +72,31 @@ describe('seat hold records', () => {
     holds = removeSeatHold(holds, 7, ['a1']);
     expect(holds[0]).toEqual({ eventId: 7, seatIds: ['a2'] });
     expect(removeSeatHold(holds, 8, ['b1'])).toEqual([{ eventId: 7, seatIds: ['a2'] }]);
+  });
+
+  it('keeps the holding session per record and moves a seat taken by another session', () => {
+    let holds = addSeatHold([], 7, ['a1', 'a2'], 'tab-a');
+    holds = addSeatHold(holds, 7, ['a3'], 'tab-b');
+    holds = addSeatHold(holds, 7, ['a2'], 'tab-b');
+    expect(holds).toEqual([
+      { eventId: 7, seatIds: ['a1'], sessionId: 'tab-a' },
+      { eventId: 7, seatIds: ['a3', 'a2'], sessionId: 'tab-b' },
+    ]);
+    expect(holderSessionOf(holds, '7', 'a1')).toBe('tab-a');
+    expect(holderSessionOf(holds, 7, 'zz')).toBeUndefined();
+    expect(isSeatRecorded(holds, 7, 'a3')).toBe(true);
+    expect(isSeatRecorded(holds, 8, 'a3')).toBe(false);
+    expect(removeSeatHold(holds, 7, ['a1'])).toEqual([
+      { eventId: 7, seatIds: ['a3', 'a2'], sessionId: 'tab-b' },
+    ]);
+  });
+
+  it('groups seats by holding session, unknown ones under the fallback', () => {
+    const holds = addSeatHold(addSeatHold([], 7, ['a1'], 'tab-a'), 7, ['a2'], 'tab-b');
+    expect(groupBySession(holds, 7, ['a1', 'a2', 'a9'], 'tab-c')).toEqual([
+      { eventId: 7, seatIds: ['a1'], sessionId: 'tab-a' },
+      { eventId: 7, seatIds: ['a2'], sessionId: 'tab-b' },
+      { eventId: 7, seatIds: ['a9'], sessionId: 'tab-c' },
+    ]);
   });
 });

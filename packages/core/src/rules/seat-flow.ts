@@ -73,26 +73,49 @@ export function holdFailureMessage(status: number, serverMessage?: string): stri
   return SEAT_MESSAGES.addFailed;
 }
 
-/** One stored hold record (spec §3): the seats this browser holds at one event. */
+/**
+ * One stored hold record (spec §3): seats this browser holds at one event, and the
+ * session id that holds them. Holds belong to a session; the records are shared with
+ * other tabs (which may have their own session id), so releasing, refreshing or
+ * reserving those seats must speak as the session that holds them.
+ */
 export interface SeatHold {
   eventId: EntityId;
   seatIds: string[];
+  /** The holding session; absent in records written before it was kept (the current one). */
+  sessionId?: string;
 }
 
-/** Records seats as held, merged into the event's record without duplicates. */
+const sameEvent = (a: EntityId, b: EntityId) => String(a) === String(b);
+
+/** Records seats as held by a session, merged into that event and session's record. */
 export function addSeatHold(
   holds: readonly SeatHold[],
   eventId: EntityId,
   seatIds: readonly string[],
+  sessionId?: string,
 ): SeatHold[] {
-  const index = holds.findIndex((hold) => String(hold.eventId) === String(eventId));
-  const existing = holds[index];
-  if (!existing) return [...holds, { eventId, seatIds: [...new Set(seatIds)] }];
-  const merged = { eventId: existing.eventId, seatIds: [...new Set([...existing.seatIds, ...seatIds])] };
-  return holds.map((hold, i) => (i === index ? merged : hold));
+  // A seat belongs to one record: taken by this session now, it leaves other sessions' records.
+  const drop = new Set(seatIds);
+  const others = holds.flatMap((hold) => {
+    if (!sameEvent(hold.eventId, eventId) || hold.sessionId === sessionId) return [hold];
+    const left = hold.seatIds.filter((id) => !drop.has(id));
+    return left.length > 0 ? [{ ...hold, seatIds: left }] : [];
+  });
+  const index = others.findIndex((hold) => sameEvent(hold.eventId, eventId) && hold.sessionId === sessionId);
+  const existing = others[index];
+  if (!existing) {
+    const ids = [...new Set(seatIds)];
+    return [
+      ...others,
+      sessionId === undefined ? { eventId, seatIds: ids } : { eventId, seatIds: ids, sessionId },
+    ];
+  }
+  const merged = { ...existing, seatIds: [...new Set([...existing.seatIds, ...seatIds])] };
+  return others.map((hold, i) => (i === index ? merged : hold));
 }
 
-/** Forgets seats; an event left without seats loses its record. */
+/** Forgets seats; a record left without seats is dropped. */
 export function removeSeatHold(
   holds: readonly SeatHold[],
   eventId: EntityId,
@@ -100,8 +123,40 @@ export function removeSeatHold(
 ): SeatHold[] {
   const drop = new Set(seatIds);
   return holds.flatMap((hold) => {
-    if (String(hold.eventId) !== String(eventId)) return [hold];
+    if (!sameEvent(hold.eventId, eventId)) return [hold];
     const left = hold.seatIds.filter((id) => !drop.has(id));
-    return left.length > 0 ? [{ eventId: hold.eventId, seatIds: left }] : [];
+    return left.length > 0 ? [{ ...hold, seatIds: left }] : [];
   });
+}
+
+/** The session recorded as holding a seat, or `undefined` when none is recorded. */
+export function holderSessionOf(
+  holds: readonly SeatHold[],
+  eventId: EntityId,
+  seatId: string,
+): string | undefined {
+  return holds.find((hold) => sameEvent(hold.eventId, eventId) && hold.seatIds.includes(seatId))?.sessionId;
+}
+
+/** Whether any record holds the seat. */
+export function isSeatRecorded(holds: readonly SeatHold[], eventId: EntityId, seatId: string): boolean {
+  return holds.some((hold) => sameEvent(hold.eventId, eventId) && hold.seatIds.includes(seatId));
+}
+
+/**
+ * Splits seats by the session that holds them (`fallback` for seats without a record),
+ * one group per event and session: the shape of release and hold calls.
+ */
+export function groupBySession(
+  holds: readonly SeatHold[],
+  eventId: EntityId,
+  seatIds: readonly string[],
+  fallback: string,
+): Array<{ eventId: EntityId; seatIds: string[]; sessionId: string }> {
+  const groups = new Map<string, string[]>();
+  for (const id of seatIds) {
+    const session = holderSessionOf(holds, eventId, id) ?? fallback;
+    groups.set(session, [...(groups.get(session) ?? []), id]);
+  }
+  return [...groups].map(([sessionId, ids]) => ({ eventId, seatIds: ids, sessionId }));
 }

@@ -210,9 +210,9 @@ describe('seat flow', () => {
       sessionId: sessionId(),
     });
     expect($cart.get()).toHaveLength(1);
-    expect($seatHolds.get()).toEqual([{ eventId: 2, seatIds: ['501'] }]);
+    expect($seatHolds.get()).toEqual([{ eventId: 2, seatIds: ['501'], sessionId: sessionId() }]);
     expect(JSON.parse(localStorage.getItem('plateia:seatHolds') ?? '[]')).toEqual([
-      { eventId: 2, seatIds: ['501'] },
+      { eventId: 2, seatIds: ['501'], sessionId: sessionId() },
     ]);
   });
 

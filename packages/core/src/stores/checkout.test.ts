@@ -325,7 +325,7 @@ describe('quitting and ending checkout', () => {
         body: { eventId: 9, seatIds: ['z1'], sessionId: sessionId() },
       },
     ]);
-    expect($seatHolds.get()).toEqual([{ eventId: 3, seatIds: ['501'] }]);
+    expect($seatHolds.get()).toEqual([{ eventId: 3, seatIds: ['501'], sessionId: sessionId() }]);
   });
 
   it('quit releases the holds when the cart has no seats left', async () => {
@@ -336,6 +336,25 @@ describe('quitting and ending checkout', () => {
     await quitCheckout();
     expect(calls.map((call) => call.path)).toEqual(['/seat/release']);
     expect($seatHolds.get()).toEqual([]);
+  });
+
+  it('speaks as the tab session that holds the seats: reserve, renew and release', async () => {
+    const calls = fakeApi({
+      'POST /cart/reserve': allowAll,
+      'POST /seat/hold': () => json(200, { success: true }),
+      'POST /seat/release': () => json(200, {}),
+    });
+    $cart.set([seat]);
+    $seatHolds.set([{ eventId: 3, seatIds: ['501'], sessionId: 'other-tab-session' }]);
+    await startCheckout();
+    expect(calls[0]?.body).toMatchObject({ sessionId: 'other-tab-session' });
+    await quitCheckout();
+    expect(calls[1]).toMatchObject({ path: '/seat/hold', body: { sessionId: 'other-tab-session' } });
+    await endCheckout();
+    expect(calls[2]).toMatchObject({
+      path: '/seat/release',
+      body: { seatIds: [501], sessionId: 'other-tab-session' },
+    });
   });
 
   it('end releases holds and clears carts and checkout data', async () => {

@@ -1,8 +1,8 @@
 import { atom, computed, onMount, task } from 'nanostores';
 import { type ReservationAnswer, type ReservedOrder, reserveCart } from '../api/buying.ts';
 import { ApiError } from '../api/client.ts';
-import type { EntityId } from '../rules/cart.ts';
-import { holdsForCart, planQuitCheckout } from '../rules/checkout.ts';
+import { type EntityId, seatsInCart } from '../rules/cart.ts';
+import { holdsToRelease, planQuitCheckout } from '../rules/checkout.ts';
 import { cartExpiresAt, createExpiryTimer, type ExpiryClock, systemClock } from '../rules/expiry.ts';
 import {
   buildReservationPayload,
@@ -11,11 +11,10 @@ import {
   type ReservedTicket,
   reservationFailureMessage,
 } from '../rules/reservation.ts';
-import { addSeatHold } from '../rules/seat-flow.ts';
 import { persistentAtom } from './browser-storage.ts';
 import { $cart, $cartUpdatedAt, $productCart, clearCarts, clearProductCart } from './cart.ts';
-import { $seatHolds, holdSeatsForSession, releaseSeatHolds } from './seats.ts';
-import { $user, sessionId } from './session.ts';
+import { $seatHolds, holdingSessionId, refreshSeatHolds, releaseSeatHolds } from './seats.ts';
+import { $user } from './session.ts';
 import { showToast } from './toasts.ts';
 
 /**
@@ -140,7 +139,8 @@ export function startCheckout(options: StartCheckoutOptions = {}): Promise<Start
       tickets,
       products,
       coupon,
-      sessionId: sessionId(),
+      // Seats are reserved as the session holding them, which may be another tab's.
+      sessionId: holdingSessionId(seatsInCart(tickets)),
       holderEmails: options.holderEmails,
     });
     let answer: ReservationAnswer;
@@ -186,13 +186,8 @@ export function quitCheckout(): Promise<void> {
     $checkoutStatus.set({ loading: false, error: null });
     const plan = planQuitCheckout($cart.get(), $seatHolds.get());
     clearProductCart();
-    for (const hold of plan.refresh) {
-      try {
-        await holdSeatsForSession(hold.eventId, hold.seatIds);
-      } catch {
-        // A seat lost meanwhile is caught again by the next reservation's answer.
-      }
-    }
+    // A seat lost meanwhile is caught again by the next reservation's answer.
+    await refreshSeatHolds(plan.refresh);
     try {
       await releaseSeatHolds(plan.release);
     } catch {
@@ -202,12 +197,7 @@ export function quitCheckout(): Promise<void> {
 }
 
 async function endCheckoutNow(): Promise<void> {
-  // Seats in the cart may be missing from the records (held before a reload of another
-  // tab's data), so both are released.
-  const releases = holdsForCart($cart.get()).reduce(
-    (holds, hold) => addSeatHold(holds, hold.eventId, hold.seatIds),
-    $seatHolds.get(),
-  );
+  const releases = holdsToRelease($cart.get(), $seatHolds.get());
   clearCarts();
   $checkoutStartedAt.set(null);
   $checkout.set(null);

@@ -1,7 +1,14 @@
 import { atom } from 'nanostores';
 import { fetchSeatMap, fetchSeatStatus, holdSeats, releaseSeats } from '../api/buying.ts';
 import type { EntityId, SeatRelease } from '../rules/cart.ts';
-import { addSeatHold, removeSeatHold, SEAT_HOLD_SECONDS, type SeatHold } from '../rules/seat-flow.ts';
+import {
+  addSeatHold,
+  groupBySession,
+  holderSessionOf,
+  removeSeatHold,
+  SEAT_HOLD_SECONDS,
+  type SeatHold,
+} from '../rules/seat-flow.ts';
 import { persistentAtom } from './browser-storage.ts';
 import { sessionId } from './session.ts';
 
@@ -38,32 +45,52 @@ export const $seatHolds = persistentAtom<SeatHold[]>('plateia:seatHolds', [], {
 });
 
 /**
- * Holds seats for this session (`POST /seat/hold`, 600 s by default) and records them.
+ * Holds seats (`POST /seat/hold`, 600 s by default) for this tab's session, or for the
+ * session given (renewing a hold another tab made), and records them with that session.
  * Rejects with the API error (409 when another session has one of them).
  */
 export async function holdSeatsForSession(
   eventId: EntityId,
   seatIds: readonly string[],
   holdSeconds: number = SEAT_HOLD_SECONDS,
+  session: string = sessionId(),
 ): Promise<void> {
-  await holdSeats(eventId, seatIds, holdSeconds, sessionId());
-  $seatHolds.set(addSeatHold($seatHolds.get(), eventId, seatIds));
+  await holdSeats(eventId, seatIds, holdSeconds, session);
+  $seatHolds.set(addSeatHold($seatHolds.get(), eventId, seatIds, session));
 }
 
 /**
- * Releases seats (`POST /seat/release`, one call per event) and forgets them. Every event
- * is tried; the first failure is rethrown after the others ran, and seats whose release
- * failed stay recorded so a later release can try again.
+ * Renews holds for the full seat-flow period, each as the session that holds it. Resolves
+ * with the holds that could not be renewed (taken meanwhile or unreachable).
+ */
+export async function refreshSeatHolds(holds: readonly SeatHold[]): Promise<SeatHold[]> {
+  const failed: SeatHold[] = [];
+  for (const hold of holds) {
+    try {
+      await holdSeatsForSession(hold.eventId, hold.seatIds, SEAT_HOLD_SECONDS, hold.sessionId ?? sessionId());
+    } catch {
+      failed.push(hold);
+    }
+  }
+  return failed;
+}
+
+/**
+ * Releases seats (`POST /seat/release`, one call per event and holding session) and
+ * forgets them. Every call is tried; the first failure is rethrown after the others ran,
+ * and seats whose release failed stay recorded so a later release can try again.
  */
 export async function releaseSeatHolds(releases: readonly SeatRelease[]): Promise<void> {
   let failure: unknown = null;
   for (const release of releases) {
     if (release.seatIds.length === 0) continue;
-    try {
-      await releaseSeats(release.eventId, release.seatIds, sessionId());
-      $seatHolds.set(removeSeatHold($seatHolds.get(), release.eventId, release.seatIds));
-    } catch (error) {
-      failure ??= error;
+    for (const group of groupBySession($seatHolds.get(), release.eventId, release.seatIds, sessionId())) {
+      try {
+        await releaseSeats(group.eventId, group.seatIds, group.sessionId);
+        $seatHolds.set(removeSeatHold($seatHolds.get(), group.eventId, group.seatIds));
+      } catch (error) {
+        failure ??= error;
+      }
     }
   }
   if (failure) throw failure;
@@ -76,6 +103,21 @@ export async function releaseAllSeatHolds(): Promise<void> {
   } catch {
     // The server frees a hold when it lapses; nothing more to do here.
   }
+}
+
+/**
+ * The session to reserve these seats as: the one recorded as holding them (the reservation
+ * must come from the holder), else this tab's.
+ */
+export function holdingSessionId(seats: readonly SeatRelease[]): string {
+  const holds = $seatHolds.get();
+  for (const entry of seats) {
+    for (const id of entry.seatIds) {
+      const holder = holderSessionOf(holds, entry.eventId, id);
+      if (holder) return holder;
+    }
+  }
+  return sessionId();
 }
 
 /** One fetched resource: what the picker shows while loading or after an error. */
