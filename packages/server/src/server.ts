@@ -3,6 +3,7 @@ import { type Config, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { type DevOidcProvider, startDevOidcProvider } from './identity/dev-provider.ts';
+import { registerPixWebhook, startSandboxPayments } from './payments/sandbox/dev.ts';
 import { seedDemo } from './seed/index.ts';
 
 /**
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
   await migrate(database);
   if (config.seedDemo) await seedDemo(database);
   const devProvider = await devIdentity(config);
+  const sandboxPayments = await startSandboxPayments(config);
   const app = await buildApp({ config, database });
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -44,12 +46,14 @@ async function main(): Promise<void> {
     // Stop accepting connections, let in-flight requests finish, then close the database.
     await app.close();
     await devProvider?.close();
+    await sandboxPayments?.close();
     await database.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.apiPort, host: config.host });
+  await registerPixWebhook(app);
   if (devProvider) app.log.info({ issuer: devProvider.issuer }, 'Google sign-in uses the local stand-in');
 }
 

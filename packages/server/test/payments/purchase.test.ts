@@ -43,7 +43,8 @@ describe('purchase end to end over HTTP', () => {
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     return {
-      status: res.status, // biome-ignore lint/suspicious/noExplicitAny: answers of many routes, read field by field
+      status: res.status,
+      // biome-ignore lint/suspicious/noExplicitAny: answers of many routes, read field by field
       body: (await res.json()) as Record<string, any>,
     };
   };
