@@ -14,6 +14,7 @@ import {
   loadEvents,
   searchEvents,
   setEventQuery,
+  trackEventPixel,
 } from './catalogue.ts';
 
 const json = (status: number, body: unknown) =>
@@ -170,6 +171,16 @@ describe('event detail', () => {
       data: null,
       error: 'Evento não encontrado.',
     });
+  });
+});
+
+describe('event pixel', () => {
+  it('posts a hit with tipo 3 and never fails the caller', async () => {
+    const urls = fakeApi(() => json(500, {}));
+    await trackEventPixel('px-9', 9);
+    expect(urls.map((url) => url.pathname)).toEqual(['/pixel/add']);
+    await trackEventPixel('', 9);
+    expect(urls).toHaveLength(1);
   });
 });
 

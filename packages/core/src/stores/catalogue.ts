@@ -1,5 +1,12 @@
 import { atom, computed, onMount, type ReadableAtom, task } from 'nanostores';
-import { type EventDetail, type EventPage, type EventQuery, fetchEvent, fetchEvents } from '../api/buying.ts';
+import {
+  addPixel,
+  type EventDetail,
+  type EventPage,
+  type EventQuery,
+  fetchEvent,
+  fetchEvents,
+} from '../api/buying.ts';
 import type { EntityId } from '../rules/cart.ts';
 
 /**
@@ -183,4 +190,24 @@ export function eventStore(idOrSlug: EntityId): ReadableAtom<Fetched<EventDetail
 export function clearCatalogueCache(): void {
   listCache.clear();
   detailCache.clear();
+}
+
+/** Viewport width at and below which a visit counts as mobile (spec §9). */
+export const MOBILE_BREAKPOINT_PX = 768;
+
+/**
+ * Records a hit on an event's pixel (`POST /pixel/add`, `tipo` 3), e.g. when the cart
+ * bar's buy button, which carries the first item's pixel, is pressed. Fire and forget:
+ * analytics never blocks or fails a purchase. Events without a pixel send nothing.
+ */
+export function trackEventPixel(pixel: string | null | undefined, eventId: EntityId): Promise<void> {
+  if (!pixel) return Promise.resolve();
+  const ismobile = globalThis.matchMedia?.(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`).matches ?? false;
+  return task(async () => {
+    try {
+      await addPixel({ hash: pixel, ismobile, evtid: eventId });
+    } catch {
+      // Analytics only.
+    }
+  });
 }
