@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { $toasts, dismissToast } from '@plateia/core';
+import { useEffect, useState } from 'react';
 
 /**
  * Renders core's toasts top-right. Core owns their lifetime (4 s, spec §9); this island
@@ -7,9 +8,13 @@ import { $toasts, dismissToast } from '@plateia/core';
  */
 export default function Toaster() {
   const toasts = useStore($toasts);
+  // Toasts raised before hydration (a login, the version gate) are drawn right after it:
+  // the first render must match the server's empty region.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <section className="toaster" aria-label="Notificações" aria-live="polite">
-      {toasts.map(({ id, kind, message }) => (
+      {(hydrated ? toasts : []).map(({ id, kind, message }) => (
         <div key={id} className={`toast toast-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
           <span className="toast-dot" aria-hidden="true" />
           <p className="toast-message">{message}</p>
