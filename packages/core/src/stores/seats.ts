@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { fetchSeatMap, fetchSeatStatus, holdSeats, releaseSeats } from '../api/buying.ts';
+import { fetchSeatMap, fetchSeatStatus, holdSeats, releaseSeats, type SeatMap } from '../api/buying.ts';
 import type { EntityId, SeatRelease } from '../rules/cart.ts';
 import {
   addSeatHold,
@@ -131,7 +131,7 @@ export interface Loadable<T> {
  * Seat maps by event id, as the API host shapes them (docs/buying.md). Maps are large and
  * rarely change, so each is fetched once per page unless reloaded.
  */
-export const $seatMaps = atom<Readonly<Record<string, Loadable<unknown>>>>({});
+export const $seatMaps = atom<Readonly<Record<string, Loadable<SeatMap>>>>({});
 
 /** Fetches an event's seat map into {@link $seatMaps} (once, unless `force`). */
 export async function loadSeatMap(eventId: EntityId, options: { force?: boolean } = {}): Promise<void> {
