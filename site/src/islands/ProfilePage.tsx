@@ -112,7 +112,7 @@ function Profile() {
             Fazer login
           </button>
           <a className="btn btn-secondary" href="/cadastro">
-            Cadastrar
+            Criar conta
           </a>
         </div>
       </div>
