@@ -201,6 +201,37 @@ describe('card payments', () => {
     });
   });
 
+  it('keeps a PIX that arrives after a card already paid the order for a refund, issuing nothing twice', async () => {
+    const order = await reserve(h.app, buyer, eventId, [{ tk_id: pistaLot, tk_qtd: 1 }]);
+    const pix = (
+      await h.app.inject({
+        method: 'POST',
+        url: '/payments/pix',
+        headers: buyer.auth,
+        payload: { orderId: order.id },
+      })
+    ).json();
+    const card = await pay({
+      orderId: order.id,
+      token: await tokenize(h.gateway, 'APRO'),
+      installments: 1,
+      idempotencyKey: randomUUID(),
+    });
+    expect(card.json().status).toBe('approved');
+    // The buyer also paid the PIX code that was still on screen.
+    expect((await fetch(`${h.psp.url}/sandbox/cob/${pix.txid}/pagar`, { method: 'POST' })).status).toBe(200);
+    expect((await orderStatus(order.id)).status).toBe('paid');
+    expect(await ticketCount(order.id)).toBe(1);
+    const rows = await rowsOf<{ method: string; status: string }>(
+      h.database.db,
+      sql`SELECT method, status FROM payments WHERE order_id = ${order.id} ORDER BY id`,
+    );
+    expect(rows).toEqual([
+      { method: 'pix', status: 'refund_required' },
+      { method: 'card', status: 'approved' },
+    ]);
+  });
+
   it('answers 502 with a retryable message when the gateway is down, and the retry charges once', async () => {
     const order = await reserve(h.app, buyer, eventId, [{ tk_id: pistaLot, tk_qtd: 1 }]);
     const payload = {

@@ -121,6 +121,12 @@ describe('purchase end to end over HTTP', () => {
 
     const status = await api('GET', `/payments/${order.id}/status`, buyer.token);
     expect(status.body.status).toBe('paid');
+    // The coupon use counted by the reservation stays counted once, now for a paid order.
+    const [coupon] = await rowsOf<{ used: number }>(
+      h.database.db,
+      sql`SELECT used FROM coupons WHERE event_id = ${event.id} AND code = 'PLATEIA10'`,
+    );
+    expect(Number(coupon?.used)).toBe(1);
 
     const mine = (await api('GET', '/tickets', buyer.token)).body.tickets as TicketView[];
     expect(mine.map((t) => t.holderEmail)).toEqual(['compradora@plateia.dev']);
