@@ -258,6 +258,7 @@ describe('cart items from answers', () => {
       eventPixel: 'px-3',
       tk_price: 5000,
       n_number: 2,
+      maxAmount: 10,
     });
   });
 

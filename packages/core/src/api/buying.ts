@@ -395,6 +395,7 @@ export function ticketCartItem(event: EventSummary, type: TicketTypeInfo, amount
     tk_price: type.priceCents,
     n_number: type.n_number,
     name: type.name,
+    maxAmount: Math.max(0, Math.min(type.perOrderLimit, type.available)),
   });
 }
 

@@ -101,6 +101,15 @@ describe('adding tickets', () => {
     expect(add(cart, seat('a2'))).toHaveLength(2);
   });
 
+  it('stops at the most units one order may hold', () => {
+    const limited = { ...general, maxAmount: 4 };
+    let cart = add([], { ...limited, amount: 3 });
+    cart = add(cart, { ...limited, amount: 3 });
+    expect(cart[0]?.amount).toBe(4);
+    expect(addCartItem(cart, limited)).toEqual({ ok: false, error: CART_MESSAGES.limitReached });
+    expect(addCartItem([], { ...general, maxAmount: 0 }).ok).toBe(false);
+  });
+
   it('does not mutate the cart it is given', () => {
     const cart = [general];
     add(cart, general);

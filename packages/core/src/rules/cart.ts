@@ -52,6 +52,11 @@ export interface CartItem {
   seatDetails: SeatDetails | null;
   /** Display name of the ticket type, kept so the cart renders without refetching. */
   name?: string;
+  /**
+   * Most units one order may hold (the lot's per-order limit or what is left), when known:
+   * adding stops there, and a widget disables its "+" at it.
+   */
+  maxAmount?: number;
 }
 
 /** A marketplace product in the product cart (spec §3). */
@@ -80,6 +85,8 @@ export const CART_MESSAGES = {
   resaleLimit:
     'Apenas um ingresso de revenda pode ser comprado por vez. Por favor, finalize esta compra antes de adicionar outro ingresso de revenda.',
   seatAlreadyInCart: 'Este assento já está no seu carrinho',
+  // Not in the spec: decided in docs/core-buying.md.
+  limitReached: 'Você já atingiu a quantidade máxima deste ingresso por compra',
 } as const;
 
 /** Resale tickets allowed in one checkout (spec §9). */
@@ -146,13 +153,19 @@ export function addCartItem(cart: readonly CartItem[], item: CartItem): AddToCar
     return { ok: true, cart: [...cart, { ...item, amount: 1 }] };
   }
   const amount = Math.max(1, Math.floor(item.amount));
+  const cap = item.maxAmount ?? existing?.maxAmount ?? Number.POSITIVE_INFINITY;
+  const current = existing?.amount ?? 0;
+  if (current >= cap || cap < 1) return { ok: false, error: CART_MESSAGES.limitReached };
+  const next = Math.min(cap, current + amount);
   if (existing) {
     return {
       ok: true,
-      cart: cart.map((entry) => (entry === existing ? { ...entry, amount: entry.amount + amount } : entry)),
+      cart: cart.map((entry) =>
+        entry === existing ? { ...entry, amount: next, maxAmount: item.maxAmount ?? entry.maxAmount } : entry,
+      ),
     };
   }
-  return { ok: true, cart: [...cart, { ...item, amount }] };
+  return { ok: true, cart: [...cart, { ...item, amount: next }] };
 }
 
 /** The cart after a removal, with the seats the server must now release. */

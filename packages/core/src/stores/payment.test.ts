@@ -267,6 +267,18 @@ describe('card', () => {
     expect(cardAttemptKey(55, 'tok_abcdefgh', 3)).not.toBe(again);
   });
 
+  it('makes keys without randomUUID (pages outside a secure context)', () => {
+    // Shadow the prototype's method on the instance, as a non-secure page has none.
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      newCardAttempt();
+      expect(cardAttemptKey(55, 'tok_abcdefgh', 1)).toMatch(/^[0-9a-f]{32}$/);
+    } finally {
+      Reflect.deleteProperty(crypto, 'randomUUID');
+    }
+    expect(typeof crypto.randomUUID).toBe('function');
+  });
+
   it('offers installments for the order total within the gateway limits', () => {
     expect($installmentOptions.get().map((option) => option.label)).toEqual([
       '1x de R$ 100,00',

@@ -195,6 +195,16 @@ export const $installmentOptions = computed(
 let cardAttempt: { fingerprint: string; key: string } | null = null;
 
 /**
+ * A random attempt key. `crypto.randomUUID` exists only in secure contexts, and widgets
+ * may run on a producer's plain-http page, where `getRandomValues` still works.
+ */
+function randomKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
  * The idempotency key of a card attempt. The same order, token and installments are the
  * same attempt: a retry after a lost answer reuses the key, so the API host returns the
  * first outcome instead of charging twice. Anything else starts a new attempt.
@@ -202,7 +212,7 @@ let cardAttempt: { fingerprint: string; key: string } | null = null;
 export function cardAttemptKey(orderId: EntityId, token: string, installments: number): string {
   const fingerprint = JSON.stringify([String(orderId), token, installments]);
   if (!cardAttempt || cardAttempt.fingerprint !== fingerprint) {
-    cardAttempt = { fingerprint, key: crypto.randomUUID() };
+    cardAttempt = { fingerprint, key: randomKey() };
   }
   return cardAttempt.key;
 }
