@@ -219,9 +219,10 @@ function AccountMenu({ user, helpUrl, onLogout }: { user: User; helpUrl: string;
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label="Menu da conta"
         onClick={() => setOpen((value) => !value)}
       >
+        {/* The name comes from content (not aria-label) so it never conflicts with the initials. */}
+        <span className="visually-hidden">Menu da conta</span>
         <Avatar user={user} size={36} />
         <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" className="chevron">
           <path d="M2.5 4.5 6 8l3.5-3.5" stroke="currentColor" strokeWidth="1.6" fill="none" />
