@@ -4,7 +4,7 @@ import { type Queryable, retryOnConflict, selectRows } from '../catalogue/sql.ts
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { pgIntArray } from '../seats/holds.ts';
-import { priceOrder } from './pricing.ts';
+import { type OrderTotals, priceOrder } from './pricing.ts';
 import { endReservations, reclaimExpired } from './reclaim.ts';
 
 /** Cart/checkout expiry (spec §9): 15 minutes. */
@@ -166,6 +166,8 @@ interface TypeRow {
 }
 
 interface ItemDraft {
+  /** Answer order: ticket lines as requested, then products. */
+  sortKey: number;
   kind: 'ticket' | 'product' | 'resale';
   ticketTypeId: number | null;
   productId: number | null;
@@ -270,7 +272,7 @@ async function attempt(db: Database, input: ReserveInput): Promise<ReserveResult
       ticketFailed = true;
     };
 
-    // General admission: one conditional UPDATE per lot, lots in id order.
+    // Check every ticket line against its lot before taking anything.
     const gaByType = new Map<number, number[]>();
     input.tickets.forEach((line, index) => {
       if (isResale(line)) return;
@@ -281,50 +283,8 @@ async function attempt(db: Database, input: ReserveInput): Promise<ReserveResult
       if (!type.numbered && seated) throw new HttpError(400, RESERVE_MESSAGES.seatNotAllowed, 'validation');
       if (!type.numbered) gaByType.set(type.id, [...(gaByType.get(type.id) ?? []), index]);
     });
-    for (const typeId of [...gaByType.keys()].sort((a, b) => a - b)) {
-      const type = types.get(typeId)!;
-      const lines = gaByType.get(typeId)!;
-      const quantity = lines.reduce((sum, index) => sum + input.tickets[index]!.tk_qtd, 0);
-      const updated =
-        type.sellable && quantity <= type.per_order_limit
-          ? await selectRows<{ id: number }>(
-              tx,
-              sql`UPDATE ticket_types SET reserved = reserved + ${quantity}::int
-                  WHERE id = ${typeId} AND quantity - sold - reserved >= ${quantity}::int
-                  RETURNING id`,
-            )
-          : [];
-      if (updated.length === 0) {
-        const [left] = await selectRows<{ left: number }>(
-          tx,
-          sql`SELECT GREATEST(0, quantity - sold - reserved)::int AS left FROM ticket_types WHERE id = ${typeId}`,
-        );
-        const allow = type.sellable ? Math.min(Number(left?.left ?? 0), type.per_order_limit) : 0;
-        if (type.sellable && quantity <= type.per_order_limit) stockShort = true;
-        for (const index of lines) refuse(index, allow);
-        continue;
-      }
-      for (const index of lines) {
-        const line = input.tickets[index]!;
-        for (let unit = 0; unit < line.tk_qtd; unit++) {
-          items.push({
-            kind: 'ticket',
-            ticketTypeId: typeId,
-            productId: null,
-            seatId: null,
-            tableId: null,
-            resaleId: null,
-            nNumber: type.n_number,
-            quantity: 1,
-            unitPriceCents: type.price_cents,
-            holderEmail: line.holder_emails?.[unit]?.trim() || null,
-          });
-          ticketCents += type.price_cents;
-        }
-      }
-    }
 
-    // Products, in id order, the same way.
+    // Products, in id order: one conditional UPDATE each.
     const productQuantities = new Map<number, number>();
     for (const line of input.products) {
       productQuantities.set(
@@ -362,6 +322,7 @@ async function attempt(db: Database, input: ReserveInput): Promise<ReserveResult
         continue;
       }
       items.push({
+        sortKey: 10_000,
         kind: 'product',
         ticketTypeId: null,
         productId,
@@ -374,45 +335,6 @@ async function attempt(db: Database, input: ReserveInput): Promise<ReserveResult
         holderEmail: null,
       });
       productCents += quantity * product.price_cents;
-    }
-
-    // Coupon: one more use, conditionally, like a lot.
-    let coupon: OrderView['coupon'] = null;
-    let couponId: number | null = null;
-    const code = input.coupon?.trim();
-    if (code) {
-      const [found] = await selectRows<{
-        id: number;
-        code: string;
-        kind: 'percent' | 'fixed';
-        value: number;
-        valid: boolean;
-      }>(
-        tx,
-        sql`SELECT id, code, kind, value,
-              (valid_from IS NULL OR valid_from <= now()) AND (valid_until IS NULL OR valid_until > now()) AS valid
-            FROM coupons WHERE event_id = ${input.eventId} AND upper(code) = upper(${code})`,
-      );
-      if (!found?.valid) throw new HttpError(400, RESERVE_MESSAGES.couponInvalid, 'coupon_invalid');
-      const used = await selectRows<{ id: number }>(
-        tx,
-        sql`UPDATE coupons SET used = used + 1
-            WHERE id = ${found.id} AND (usage_limit IS NULL OR used < usage_limit) RETURNING id`,
-      );
-      if (used.length === 0) {
-        // Reclaiming expired reservations may free a use; otherwise the coupon is spent.
-        throw new Unavailable(
-          {
-            ok: false,
-            message: RESERVE_MESSAGES.couponExhausted,
-            tickets: allowances,
-            products: productAllowances,
-          },
-          true,
-        );
-      }
-      coupon = { code: found.code, kind: found.kind, value: found.value };
-      couponId = found.id;
     }
 
     // Seats and tables: they must be held, live, by this session.
@@ -450,6 +372,7 @@ async function attempt(db: Database, input: ReserveInput): Promise<ReserveResult
       }
       ids.forEach((seatId, unit) => {
         items.push({
+          sortKey: index,
           kind: 'ticket',
           ticketTypeId: type.id,
           productId: null,
@@ -494,6 +417,7 @@ async function attempt(db: Database, input: ReserveInput): Promise<ReserveResult
         refuse(index, 0);
       } else {
         items.push({
+          sortKey: index,
           kind: 'resale',
           ticketTypeId: listing.ticket_type_id,
           productId: null,
@@ -509,6 +433,93 @@ async function attempt(db: Database, input: ReserveInput): Promise<ReserveResult
       }
     }
 
+    // The most contended rows go last, so their locks are held for the shortest time: the
+    // coupon, then general-admission lots (one conditional UPDATE per lot, in id order),
+    // then a single statement writing the lines and totals, then COMMIT.
+    let coupon: OrderView['coupon'] = null;
+    let couponId: number | null = null;
+    const code = input.coupon?.trim();
+    if (code) {
+      const [found] = await selectRows<{
+        id: number;
+        code: string;
+        kind: 'percent' | 'fixed';
+        value: number;
+        valid: boolean;
+      }>(
+        tx,
+        sql`SELECT id, code, kind, value,
+              (valid_from IS NULL OR valid_from <= now()) AND (valid_until IS NULL OR valid_until > now()) AS valid
+            FROM coupons WHERE event_id = ${input.eventId} AND upper(code) = upper(${code})`,
+      );
+      if (!found?.valid) throw new HttpError(400, RESERVE_MESSAGES.couponInvalid, 'coupon_invalid');
+      const used = await selectRows<{ id: number }>(
+        tx,
+        sql`UPDATE coupons SET used = used + 1
+            WHERE id = ${found.id} AND (usage_limit IS NULL OR used < usage_limit) RETURNING id`,
+      );
+      if (used.length === 0) {
+        // Reclaiming expired reservations may free a use; otherwise the coupon is spent.
+        throw new Unavailable(
+          {
+            ok: false,
+            message: RESERVE_MESSAGES.couponExhausted,
+            tickets: allowances,
+            products: productAllowances,
+          },
+          true,
+        );
+      }
+      coupon = { code: found.code, kind: found.kind, value: found.value };
+      couponId = found.id;
+    }
+
+    if (!seatFailed) {
+      for (const typeId of [...gaByType.keys()].sort((a, b) => a - b)) {
+        const type = types.get(typeId)!;
+        const lines = gaByType.get(typeId)!;
+        const quantity = lines.reduce((sum, index) => sum + input.tickets[index]!.tk_qtd, 0);
+        const updated =
+          type.sellable && quantity <= type.per_order_limit
+            ? await selectRows<{ id: number }>(
+                tx,
+                sql`UPDATE ticket_types SET reserved = reserved + ${quantity}::int
+                    WHERE id = ${typeId} AND quantity - sold - reserved >= ${quantity}::int
+                    RETURNING id`,
+              )
+            : [];
+        if (updated.length === 0) {
+          const [left] = await selectRows<{ left: number }>(
+            tx,
+            sql`SELECT GREATEST(0, quantity - sold - reserved)::int AS left FROM ticket_types WHERE id = ${typeId}`,
+          );
+          const allow = type.sellable ? Math.min(Number(left?.left ?? 0), type.per_order_limit) : 0;
+          if (type.sellable && quantity <= type.per_order_limit) stockShort = true;
+          for (const index of lines) refuse(index, allow);
+          continue;
+        }
+        for (const index of lines) {
+          const line = input.tickets[index]!;
+          for (let unit = 0; unit < line.tk_qtd; unit++) {
+            items.push({
+              sortKey: index,
+              kind: 'ticket',
+              ticketTypeId: typeId,
+              productId: null,
+              seatId: null,
+              tableId: null,
+              resaleId: null,
+              nNumber: type.n_number,
+              quantity: 1,
+              unitPriceCents: type.price_cents,
+              holderEmail: line.holder_emails?.[unit]?.trim() || null,
+            });
+            ticketCents += type.price_cents;
+          }
+        }
+      }
+    }
+
     if (ticketFailed || productFailed) {
       const message = seatFailed
         ? RESERVE_MESSAGES.seatUnavailable
@@ -521,6 +532,7 @@ async function attempt(db: Database, input: ReserveInput): Promise<ReserveResult
       );
     }
 
+    items.sort((a, b) => a.sortKey - b.sortKey);
     const totals = priceOrder({
       ticketCents,
       resaleCents,
@@ -528,13 +540,12 @@ async function attempt(db: Database, input: ReserveInput): Promise<ReserveResult
       feeBps: event.service_fee_bps,
       coupon,
     });
-    await tx.execute(sql`
-      UPDATE orders SET subtotal_cents = ${totals.subtotalCents}, discount_cents = ${totals.discountCents},
-        fee_cents = ${totals.feeCents}, total_cents = ${totals.totalCents},
-        coupon_id = ${couponId}, coupon_code = ${coupon?.code ?? null},
-        resale_listing_id = ${resaleLine?.resaleId ?? null}
-      WHERE id = ${orderId}`);
-    if (items.length > 0) await insertItems(tx, orderId, items);
+    await finishOrder(tx, orderId, items, {
+      ...totals,
+      couponId,
+      couponCode: coupon?.code ?? null,
+      resaleListingId: resaleLine?.resaleId ?? null,
+    });
     return {
       ok: true,
       tickets: allowances,
@@ -564,8 +575,17 @@ async function attempt(db: Database, input: ReserveInput): Promise<ReserveResult
   });
 }
 
-/** Inserts the lines with one statement (json_to_recordset keeps it one round trip). */
-async function insertItems(tx: Queryable, orderId: number, items: ItemDraft[]): Promise<void> {
+/** Writes the order's lines and totals in one statement (one round trip before COMMIT). */
+async function finishOrder(
+  tx: Queryable,
+  orderId: number,
+  items: ItemDraft[],
+  totals: OrderTotals & {
+    couponId: number | null;
+    couponCode: string | null;
+    resaleListingId: number | null;
+  },
+): Promise<void> {
   const json = JSON.stringify(
     items.map((item) => ({
       kind: item.kind,
@@ -581,10 +601,18 @@ async function insertItems(tx: Queryable, orderId: number, items: ItemDraft[]): 
     })),
   );
   await tx.execute(sql`
-    INSERT INTO order_items (order_id, kind, ticket_type_id, product_id, seat_id, table_id, resale_listing_id,
-                             n_number, quantity, unit_price_cents, holder_email)
-    SELECT ${orderId}::int, r.kind, r.ticket_type_id, r.product_id, r.seat_id, r.table_id, r.resale_listing_id,
-           r.n_number, r.quantity, r.unit_price_cents, r.holder_email
-    FROM json_to_recordset(${json}::json) AS r(kind text, ticket_type_id int, product_id int, seat_id int,
-      table_id int, resale_listing_id int, n_number int, quantity int, unit_price_cents int, holder_email text)`);
+    WITH lines AS (
+      INSERT INTO order_items (order_id, kind, ticket_type_id, product_id, seat_id, table_id, resale_listing_id,
+                               n_number, quantity, unit_price_cents, holder_email)
+      SELECT ${orderId}::int, r.kind, r.ticket_type_id, r.product_id, r.seat_id, r.table_id, r.resale_listing_id,
+             r.n_number, r.quantity, r.unit_price_cents, r.holder_email
+      FROM json_to_recordset(${json}::json) AS r(kind text, ticket_type_id int, product_id int, seat_id int,
+        table_id int, resale_listing_id int, n_number int, quantity int, unit_price_cents int, holder_email text)
+      RETURNING 1
+    )
+    UPDATE orders SET subtotal_cents = ${totals.subtotalCents}, discount_cents = ${totals.discountCents},
+      fee_cents = ${totals.feeCents}, total_cents = ${totals.totalCents},
+      coupon_id = ${totals.couponId}, coupon_code = ${totals.couponCode},
+      resale_listing_id = ${totals.resaleListingId}
+    WHERE id = ${orderId} AND (SELECT count(*) FROM lines) >= 0`);
 }

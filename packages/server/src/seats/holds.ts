@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, selectRows } from '../catalogue/sql.ts';
 
 /** Seat service default hold (spec §9): 900 seconds. */
@@ -34,28 +34,39 @@ export async function holdSeats(
   db: Queryable,
   input: { eventId: number; seatIds: number[]; sessionId: string; holdSeconds: number },
 ): Promise<boolean> {
-  const ids = [...new Set(input.seatIds)].sort((a, b) => a - b);
+  const ids = [...new Set(input.seatIds)];
   if (ids.length === 0) return false;
-  const rows = await selectRows<{ id: number }>(
-    db,
-    sql`WITH free AS (
-          SELECT id FROM seats
-          WHERE event_id = ${input.eventId} AND id = ANY(${pgIntArray(ids)}::int[]) AND state = 'available'
-            AND (held_until IS NULL OR held_until <= now() OR held_by = ${input.sessionId})
-          ORDER BY id
-          FOR UPDATE
-        )
-        UPDATE seats SET
-          held_until = CASE WHEN held_by = ${input.sessionId} AND held_until > now()
-            THEN GREATEST(held_until, now() + make_interval(secs => ${input.holdSeconds}::int))
-            ELSE now() + make_interval(secs => ${input.holdSeconds}::int) END,
-          -- A hold taken over from an expired one must not keep the old reservation's order.
-          order_id = CASE WHEN held_by = ${input.sessionId} AND held_until > now() THEN order_id ELSE NULL END,
-          held_by = ${input.sessionId}
-        WHERE id IN (SELECT id FROM free) AND (SELECT count(*) FROM free) = ${ids.length}::int
-        RETURNING id`,
-  );
+  const rows = await selectRows<{ id: number }>(db, holdSeatsQuery(input));
   return rows.length === ids.length;
+}
+
+/**
+ * The one statement behind `holdSeats` (exported so the benchmark can time the very same
+ * statement without HTTP).
+ */
+export function holdSeatsQuery(input: {
+  eventId: number;
+  seatIds: number[];
+  sessionId: string;
+  holdSeconds: number;
+}): SQL {
+  const ids = [...new Set(input.seatIds)].sort((a, b) => a - b);
+  return sql`WITH free AS (
+      SELECT id FROM seats
+      WHERE event_id = ${input.eventId} AND id = ANY(${pgIntArray(ids)}::int[]) AND state = 'available'
+        AND (held_until IS NULL OR held_until <= now() OR held_by = ${input.sessionId})
+      ORDER BY id
+      FOR UPDATE
+    )
+    UPDATE seats SET
+      held_until = CASE WHEN held_by = ${input.sessionId} AND held_until > now()
+        THEN GREATEST(held_until, now() + make_interval(secs => ${input.holdSeconds}::int))
+        ELSE now() + make_interval(secs => ${input.holdSeconds}::int) END,
+      -- A hold taken over from an expired one must not keep the old reservation's order.
+      order_id = CASE WHEN held_by = ${input.sessionId} AND held_until > now() THEN order_id ELSE NULL END,
+      held_by = ${input.sessionId}
+    WHERE id IN (SELECT id FROM free) AND (SELECT count(*) FROM free) = ${ids.length}::int
+    RETURNING id`;
 }
 
 /** Releases the seats this session holds (others' holds and sold seats are untouched). */

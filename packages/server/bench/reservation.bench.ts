@@ -1,0 +1,163 @@
+// `npm run bench` (plain node): reservation throughput on a hot lot. Every request of
+// `POST /cart/reserve` at concurrency 100 takes one unit of the same lot (one row every
+// buyer contends for), over real HTTP through the real server entry, on PostgreSQL. Uses
+// BENCH_DATABASE_URL or DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) to
+// create and drop a scratch database; skips (exit 0) when no server answers.
+
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { createEvent } from '../src/catalogue/create.ts';
+import { selectRows } from '../src/catalogue/sql.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { createBuyers, startApiProcess } from '../test/race/cluster.ts';
+
+/** The part of autocannon's options the API host's benchmarks use. */
+interface LoadOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  requests: {
+    method: string;
+    path: string;
+    headers?: Record<string, string>;
+    setupRequest?: (request: Record<string, unknown>) => Record<string, unknown>;
+  }[];
+}
+
+/** The part of autocannon's result the benchmarks report. */
+interface LoadResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number };
+  non2xx: number;
+  errors: number;
+  '2xx': number;
+}
+
+// autocannon ships no types and the registry mirror's @types package would be one more
+// dependency; this is the slice of its documented API used here.
+const load = createRequire(import.meta.url)('autocannon') as (options: LoadOptions) => Promise<LoadResult>;
+
+/** Runs autocannon with the given options (HTTP/1.1 keep-alive, `connections` at once). */
+function autocannon(options: LoadOptions): Promise<LoadResult> {
+  return load(options);
+}
+
+const CONCURRENCY = 100;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const BUYERS = 1000;
+const serverUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+interface ReservationBudget {
+  minReservationsPerSecond: number;
+  maxP99Ms: number;
+}
+const budgets = JSON.parse(
+  readFileSync(join(import.meta.dirname, '..', '..', '..', 'budgets.json'), 'utf8'),
+) as {
+  reservation?: ReservationBudget;
+};
+
+const adminUrl = new URL(serverUrl);
+adminUrl.pathname = '/postgres';
+const admin = new pg.Client({ connectionString: adminUrl.toString(), connectionTimeoutMillis: 3000 });
+try {
+  await admin.connect();
+} catch (error) {
+  console.log(
+    `[reservation] skipped: no PostgreSQL answers at ${adminUrl.host} (${(error as Error).message})`,
+  );
+  process.exit(0);
+}
+const scratchName = `plateia_bench_reserve_${process.pid}`;
+await admin.query(`DROP DATABASE IF EXISTS ${scratchName}`);
+await admin.query(`CREATE DATABASE ${scratchName}`);
+const scratchUrl = new URL(serverUrl);
+scratchUrl.pathname = `/${scratchName}`;
+
+let exitCode = 0;
+const server = { stop: async () => {} };
+const database = await openDatabase({ url: scratchUrl.toString(), poolSize: 5 });
+try {
+  await migrate(database);
+  const startsAt = new Date(Date.now() + 30 * 24 * 3600 * 1000);
+  const event = await createEvent(database.db, {
+    slug: 'lote-quente',
+    name: 'Lote Quente',
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + 4 * 3600 * 1000),
+    lots: [{ name: 'Pista', nNumber: 1, priceCents: 10_000, quantity: 10_000_000, perOrderLimit: 10 }],
+  });
+  const lotId = event.lotIds[0]!;
+  const buyers = await createBuyers(database.db, BUYERS, 'bench');
+  const api = await startApiProcess(scratchUrl.toString());
+  server.stop = api.stop;
+  let next = 0;
+  const result = await autocannon({
+    url: api.url,
+    connections: CONCURRENCY,
+    duration: SECONDS,
+    requests: [
+      {
+        method: 'POST',
+        path: '/cart/reserve',
+        setupRequest: (request) => {
+          const n = next++;
+          const buyer = buyers[n % BUYERS]!;
+          return {
+            ...request,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}` },
+            body: JSON.stringify({
+              user: buyer.id,
+              event_id: event.id,
+              products: [],
+              tickets: [{ tk_id: lotId, tk_qtd: 1 }],
+              sessionId: `sessao-bench-${n}`,
+            }),
+          };
+        },
+      },
+    ],
+  });
+  const [lot] = await selectRows<{ reserved: number; orders: number }>(
+    database.db,
+    sql`SELECT reserved, (SELECT count(*)::int FROM orders WHERE status = 'reserved') AS orders
+        FROM ticket_types WHERE id = ${lotId}`,
+  );
+  const rate = result.requests.average;
+  const p99 = result.latency.p99;
+  console.log(
+    `[reservation] HTTP POST /cart/reserve on one hot lot, concurrency ${CONCURRENCY}, ${SECONDS} s: ` +
+      `${rate.toFixed(0)} reservations/s, p50 ${result.latency.p50} ms, p99 ${p99} ms, ` +
+      `2xx ${result['2xx']}, non-2xx ${result.non2xx}, errors ${result.errors}`,
+  );
+  console.log(`[reservation] lot counter ${lot?.reserved} reserved units for ${lot?.orders} live orders`);
+  if (result.non2xx > 0 || result.errors > 0 || lot?.reserved !== lot?.orders) {
+    console.error('[reservation] FAIL: refused reservations or counters out of step');
+    exitCode = 1;
+  }
+  const budget = budgets.reservation;
+  if (budget) {
+    const checks: [string, boolean][] = [
+      [
+        `reservations/s ${rate.toFixed(0)} >= ${budget.minReservationsPerSecond}`,
+        rate >= budget.minReservationsPerSecond,
+      ],
+      [`p99 ${p99} ms <= ${budget.maxP99Ms} ms`, p99 <= budget.maxP99Ms],
+    ];
+    for (const [label, ok] of checks) {
+      console.log(`[reservation] ${ok ? 'ok  ' : 'FAIL'} ${label}`);
+      if (!ok) exitCode = 1;
+    }
+  }
+} finally {
+  await server.stop();
+  await database.close();
+  await admin.query(`DROP DATABASE IF EXISTS ${scratchName} WITH (FORCE)`);
+  await admin.end();
+}
+process.exit(exitCode);

@@ -1,0 +1,202 @@
+// `npm run bench` (plain node): seat-hold throughput and p99 latency of the API host over
+// real HTTP at concurrency 100 on PostgreSQL, beside the same database's raw rate for the
+// equivalent single-row conditional UPDATE, measured in the same run; the ratio says how
+// much of the database's capacity the HTTP path keeps. Uses BENCH_DATABASE_URL or
+// DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) to create and drop a
+// scratch database with a generated 100,000-seat venue. Skips (exit 0) when no server answers.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { selectRows } from '../src/catalogue/sql.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { holdSeatsQuery } from '../src/seats/holds.ts';
+import { createLargeVenue } from '../src/seed/catalogue.ts';
+import { startApiProcess } from '../test/race/cluster.ts';
+
+/** The part of autocannon's options the API host's benchmarks use. */
+interface LoadOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  requests: {
+    method: string;
+    path: string;
+    headers?: Record<string, string>;
+    setupRequest?: (request: Record<string, unknown>) => Record<string, unknown>;
+  }[];
+}
+
+/** The part of autocannon's result the benchmarks report. */
+interface LoadResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number };
+  non2xx: number;
+  errors: number;
+  '2xx': number;
+}
+
+// autocannon ships no types and the registry mirror's @types package would be one more
+// dependency; this is the slice of its documented API used here.
+const load = createRequire(import.meta.url)('autocannon') as (options: LoadOptions) => Promise<LoadResult>;
+
+/** Runs autocannon with the given options (HTTP/1.1 keep-alive, `connections` at once). */
+function autocannon(options: LoadOptions): Promise<LoadResult> {
+  return load(options);
+}
+
+const CONCURRENCY = 100;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const RAW_SECONDS = Math.max(2, Math.round(SECONDS / 2));
+const serverUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+interface SeatHoldBudget {
+  minHoldsPerSecond: number;
+  maxP99Ms: number;
+  minRatioToRawUpdate: number;
+}
+const budgets = JSON.parse(
+  readFileSync(join(import.meta.dirname, '..', '..', '..', 'budgets.json'), 'utf8'),
+) as {
+  seatHold?: SeatHoldBudget;
+};
+
+const adminUrl = new URL(serverUrl);
+adminUrl.pathname = '/postgres';
+const admin = new pg.Client({ connectionString: adminUrl.toString(), connectionTimeoutMillis: 3000 });
+try {
+  await admin.connect();
+} catch (error) {
+  console.log(`[seat-hold] skipped: no PostgreSQL answers at ${adminUrl.host} (${(error as Error).message})`);
+  process.exit(0);
+}
+const scratchName = `plateia_bench_hold_${process.pid}`;
+await admin.query(`DROP DATABASE IF EXISTS ${scratchName}`);
+await admin.query(`CREATE DATABASE ${scratchName}`);
+const scratchUrl = new URL(serverUrl);
+scratchUrl.pathname = `/${scratchName}`;
+
+let exitCode = 0;
+const server = { stop: async () => {} };
+const database = await openDatabase({ url: scratchUrl.toString(), poolSize: 20 });
+try {
+  await migrate(database);
+  const started = performance.now();
+  const venue = await createLargeVenue(database.db, { seats: 100_000 });
+  console.log(
+    `[seat-hold] venue of 100,000 seats generated in ${Math.round(performance.now() - started)} ms`,
+  );
+  const ids = (
+    await selectRows<{ id: number }>(
+      database.db,
+      sql`SELECT id FROM seats WHERE event_id = ${venue.id} ORDER BY id`,
+    )
+  ).map((row) => row.id);
+  const half = Math.floor(ids.length / 2);
+  const httpSeats = ids.slice(0, half);
+  const rawSeats = ids.slice(half);
+
+  // 1. Raw: the same conditional UPDATE one hold runs, straight on a pool of 20 connections
+  // (the API process's pool size), timed before and after the HTTP run so that load from
+  // elsewhere on the machine weighs on both sides of the ratio alike.
+  const dialect = new PgDialect();
+  let rawNext = 0;
+  const rawRun = async (): Promise<number> => {
+    const pool = new pg.Pool({ connectionString: scratchUrl.toString(), max: 20 });
+    let count = 0;
+    const deadline = performance.now() + (RAW_SECONDS * 1000) / 2;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (performance.now() < deadline) {
+          const seat = rawSeats[rawNext++ % rawSeats.length]!;
+          const query = dialect.sqlToQuery(
+            holdSeatsQuery({
+              eventId: venue.id,
+              seatIds: [seat],
+              sessionId: `raw-${seat}`,
+              holdSeconds: 600,
+            }),
+          );
+          const result = await pool.query(query.sql, query.params as unknown[]);
+          if (result.rowCount === 1) count++;
+        }
+      }),
+    );
+    await pool.end();
+    return count / (RAW_SECONDS / 2);
+  };
+  const rawBefore = await rawRun();
+
+  // 2. HTTP: POST /seat/hold through the real server entry in its own process.
+  const api = await startApiProcess(scratchUrl.toString());
+  server.stop = api.stop;
+  let next = 0;
+  const result = await autocannon({
+    url: api.url,
+    connections: CONCURRENCY,
+    duration: SECONDS,
+    requests: [
+      {
+        method: 'POST',
+        path: '/seat/hold',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (request) => {
+          const seat = httpSeats[next++ % httpSeats.length]!;
+          return {
+            ...request,
+            body: JSON.stringify({
+              eventId: venue.id,
+              seatIds: [seat],
+              sessionId: `sessao-${seat}`,
+              holdSeconds: 600,
+            }),
+          };
+        },
+      },
+    ],
+  });
+  const rawAfter = await rawRun();
+  const rawRate = (rawBefore + rawAfter) / 2;
+  const holdsPerSecond = result.requests.average;
+  const p99 = result.latency.p99;
+  const ratio = holdsPerSecond / rawRate;
+  console.log(
+    `[seat-hold] HTTP POST /seat/hold, concurrency ${CONCURRENCY}, ${SECONDS} s: ${holdsPerSecond.toFixed(0)} holds/s, ` +
+      `p50 ${result.latency.p50} ms, p99 ${p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
+  );
+  console.log(
+    `[seat-hold] raw conditional UPDATE (pool 20, concurrency ${CONCURRENCY}, ${RAW_SECONDS} s): ${rawRate.toFixed(0)} updates/s ` +
+      `(before ${rawBefore.toFixed(0)}, after ${rawAfter.toFixed(0)})`,
+  );
+  console.log(`[seat-hold] HTTP / raw ratio: ${ratio.toFixed(2)}`);
+  const budget = budgets.seatHold;
+  if (result.non2xx > 0 || result.errors > 0) {
+    console.error('[seat-hold] FAIL: some holds were refused or failed');
+    exitCode = 1;
+  }
+  if (budget) {
+    const checks: [string, boolean][] = [
+      [
+        `holds/s ${holdsPerSecond.toFixed(0)} >= ${budget.minHoldsPerSecond}`,
+        holdsPerSecond >= budget.minHoldsPerSecond,
+      ],
+      [`p99 ${p99} ms <= ${budget.maxP99Ms} ms`, p99 <= budget.maxP99Ms],
+      [`ratio ${ratio.toFixed(2)} >= ${budget.minRatioToRawUpdate}`, ratio >= budget.minRatioToRawUpdate],
+    ];
+    for (const [label, ok] of checks) {
+      console.log(`[seat-hold] ${ok ? 'ok  ' : 'FAIL'} ${label}`);
+      if (!ok) exitCode = 1;
+    }
+  }
+} finally {
+  await server.stop();
+  await database.close();
+  await admin.query(`DROP DATABASE IF EXISTS ${scratchName} WITH (FORCE)`);
+  await admin.end();
+}
+process.exit(exitCode);
