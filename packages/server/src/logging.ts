@@ -36,3 +36,29 @@ export function loggerOptions(
     },
   };
 }
+
+/** An error as it may appear in a log line. */
+export interface LoggableError {
+  type: string;
+  message: string;
+  code?: string;
+  stack?: string;
+  cause?: LoggableError;
+}
+
+/**
+ * An error reduced to what a log may hold. Drizzle puts a failed query's parameters in its
+ * message (`Failed query: … params: …`), which can carry e-mails, salts, password hashes or
+ * token digests, so everything from `params:` on is cut, also from the stack's first line.
+ */
+export function loggableError(error: unknown, depth = 0): LoggableError {
+  if (!(error instanceof Error)) return { type: typeof error, message: 'non-error thrown' };
+  const message = error.message.split(/\n?params:/)[0]?.slice(0, 500) ?? '';
+  const code = (error as { code?: unknown }).code;
+  const out: LoggableError = { type: error.name, message };
+  if (typeof code === 'string') out.code = code;
+  if (error.stack)
+    out.stack = error.stack.replace(error.message, message).split('\n').slice(0, 12).join('\n');
+  if (error.cause && depth < 3) out.cause = loggableError(error.cause, depth + 1);
+  return out;
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordDigest } from '../src/accounts/passwords.ts';
-import { redactUrl } from '../src/logging.ts';
+import { customers } from '../src/db/schema/accounts.ts';
+import { loggableError, redactUrl } from '../src/logging.ts';
 import { bearer, createCustomer, type TestCustomer } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { linkIn, mailTo } from './support/mailbox.ts';
@@ -22,7 +23,21 @@ describe('log output', () => {
   let ana: TestCustomer;
 
   beforeAll(async () => {
-    t = await createTestApp({ logLevel: 'trace' }, { logStream: { write: (line) => lines.push(line) } });
+    t = await createTestApp(
+      { logLevel: 'trace' },
+      {
+        logStream: { write: (line) => lines.push(line) },
+        extend(app) {
+          // A real failing query: drizzle's error message lists the parameters.
+          app.get('/explode', async () => {
+            await app.database.db
+              .insert(customers)
+              .values({ email: 'x@example.com', salt: 'SAL-SECRETO-NO-LOG', isadmin: '9' });
+            return {};
+          });
+        },
+      },
+    );
     ana = await createCustomer(t.database.db, { email: 'ana.logs@example.com', password: 'plateia123' });
   });
   afterAll(() => t.close());
@@ -62,8 +77,13 @@ describe('log output', () => {
     await t.app.inject({ method: 'POST', url: `/recovery/${recoveryToken}/${digest}` });
     await t.app.inject({ method: 'POST', url: '/logout', headers: bearer(token) });
 
+    const exploded = await t.app.inject({ url: '/explode' });
+    expect(exploded.statusCode).toBe(500);
+    expect(exploded.json().message).toBe('Erro interno, tente novamente.');
+
     const log = lines.join('');
     expect(lines.length).toBeGreaterThan(10);
+    expect(log).toContain('Failed query');
     expect(log).toContain('/login/[redacted]');
     for (const secret of [
       digest,
@@ -75,8 +95,21 @@ describe('log output', () => {
       ana.email,
       'novo.logs@example.com',
       'documento secreto',
+      'SAL-SECRETO-NO-LOG',
     ]) {
       expect(log, secret).not.toContain(secret);
     }
+  });
+});
+
+describe('loggableError', () => {
+  it('cuts query parameters from messages, stacks and causes', () => {
+    const cause = Object.assign(new Error('violates check constraint'), { code: '23514' });
+    const error = new Error('Failed query: insert into "customers" values ($1)\nparams: segredo', { cause });
+    const logged = loggableError(error);
+    expect(JSON.stringify(logged)).not.toContain('segredo');
+    expect(logged.message).toBe('Failed query: insert into "customers" values ($1)');
+    expect(logged.stack).toContain('logging.test.ts');
+    expect(logged.cause).toMatchObject({ message: 'violates check constraint', code: '23514' });
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { loggableError } from '../logging.ts';
 
 /** An error whose message is shown to the customer (pt-BR) with the given HTTP status. */
 export class HttpError extends Error {
@@ -66,7 +67,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(status)
         .send({ error: error.code ?? 'bad_request', message: 'Requisição inválida.' });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.status(500).send({ error: 'internal', message: 'Erro interno, tente novamente.' });
   });
   app.setNotFoundHandler((_request, reply) => {

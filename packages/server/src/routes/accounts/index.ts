@@ -7,6 +7,7 @@ import { fakeSalt, fakeSaltSecret, hashDigest, verifyDigest } from '../../accoun
 import { requireEmail } from '../../accounts/profile.ts';
 import { openSession, revokeAllSessions, revokeSession } from '../../accounts/sessions.ts';
 import { customers } from '../../db/schema/accounts.ts';
+import { loggableError } from '../../logging.ts';
 import { recoveryEmail } from '../../mail/templates.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -151,7 +152,7 @@ const accounts: FastifyPluginAsyncTypebox = async (app) => {
           try {
             await app.mailer.send(recoveryEmail({ to: row.email, name: row.namef, link: link.toString() }));
           } catch (error) {
-            request.log.error({ err: error }, 'recovery e-mail not sent');
+            request.log.error({ err: loggableError(error) }, 'recovery e-mail not sent');
             throw new HttpError(502, MAIL_FAILED_MESSAGE, 'mail_failed');
           }
         }

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { openSession } from '../../accounts/sessions.ts';
 import { customerForIdentity } from '../../identity/link-account.ts';
 import { safeReturnTo, savePendingLogin, takePendingLogin } from '../../identity/login-state.ts';
+import { loggableError } from '../../logging.ts';
 import { HttpError } from '../../plugins/errors.ts';
 
 /** Shown when Google sign-in is not configured or the provider cannot be reached. */
@@ -54,7 +55,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
         );
         return reply.header('cache-control', 'no-store').redirect(url.toString());
       } catch (error) {
-        request.log.error({ err: error }, 'identity provider unavailable');
+        request.log.error({ err: loggableError(error) }, 'identity provider unavailable');
         return reply.redirect(back({ error: 'google_unavailable', message: GOOGLE_UNAVAILABLE }));
       }
     },
@@ -105,7 +106,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
         if (error instanceof HttpError) {
           return reply.redirect(back({ error: error.code ?? 'error', message: error.message }));
         }
-        request.log.warn({ err: error }, 'Google sign-in failed');
+        request.log.warn({ err: loggableError(error) }, 'Google sign-in failed');
         return reply.redirect(back({ error: 'google_failed', message: GOOGLE_FAILED }));
       }
     },

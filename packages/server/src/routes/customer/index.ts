@@ -8,6 +8,7 @@ import { hashDigest, newSalt, passwordDigest } from '../../accounts/passwords.ts
 import { normalizeProfile, requireEmail } from '../../accounts/profile.ts';
 import { openSession } from '../../accounts/sessions.ts';
 import { customers } from '../../db/schema/accounts.ts';
+import { loggableError } from '../../logging.ts';
 import { verificationEmail } from '../../mail/templates.ts';
 import { assertSelf } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -92,7 +93,7 @@ const customer: FastifyPluginAsyncTypebox = async (app) => {
         await app.mailer.send(verificationEmail({ to: email, name: body.namef, link: link.toString() }));
       } catch (error) {
         // The account exists either way; the FAQ sends people without the e-mail to support.
-        request.log.error({ err: error }, 'verification e-mail not sent');
+        request.log.error({ err: loggableError(error) }, 'verification e-mail not sent');
       }
       const uploadToken = await openSession(app.database.db, id, now, { scope: 'upload' });
       return { success: true, id, uploadToken };
