@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordDigest } from '../../../src/accounts/passwords.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
+import { type TestClock, testClock } from '../../support/clock.ts';
 import { linkIn, mailTo } from '../../support/mailbox.ts';
 
 const UUID = 'b7e1c0de-0000-4000-8000-000000000001';
@@ -179,5 +180,40 @@ describe('POST /customer/add and e-mail confirmation', () => {
     expect(unknown.statusCode).toBe(400);
     const tricky = await t.app.inject({ method: 'POST', url: '/customer/verify/..%2F..%2Fetc%2Fpasswd' });
     expect(tricky.statusCode).toBe(400);
+  });
+});
+
+describe('sign-up links and grants expire', () => {
+  let t: TestApp;
+  let clock: TestClock;
+  beforeAll(async () => {
+    clock = testClock();
+    t = await createTestApp({}, { clock: clock.now });
+  });
+  afterAll(() => t.close());
+
+  it('refuses a confirmation link after 7 days and an upload grant after 30 minutes', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/customer/add',
+      payload: { user: 'tarde@example.com', namef: 'Tarde', pw: 'segredo123' },
+    });
+    const { id, uploadToken } = res.json();
+    const [mail] = await mailTo(t.database.db, 'tarde@example.com');
+    const token = linkIn(mail?.text ?? '', '/verificar-email').searchParams.get('token');
+
+    clock.advance(30 * 60 * 1000 + 1);
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/customer-upload-document',
+      headers: { authorization: `Bearer ${uploadToken}` },
+      payload: { customerId: id, documentType: 'document', fileBase64: 'JVBERi0xLjQK', fileName: 'rg.pdf' },
+    });
+    expect(upload.statusCode).toBe(401);
+
+    clock.advance(7 * 24 * 60 * 60 * 1000);
+    const verify = await t.app.inject({ method: 'POST', url: `/customer/verify/${token}` });
+    expect(verify.statusCode).toBe(400);
+    expect(verify.json().message).toBe('Link de confirmação inválido ou expirado.');
   });
 });
