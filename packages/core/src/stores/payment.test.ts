@@ -128,6 +128,7 @@ afterEach(() => {
     $checkout,
     $checkoutStartedAt,
     $installmentOptions,
+    $payment,
   );
 });
 
@@ -203,6 +204,20 @@ describe('PIX', () => {
     fakeApi({ 'POST /payments/pix': () => json(409, { error: 'expired', message: 'A reserva expirou.' }) });
     expect(await startPixPayment()).toEqual({ ok: false, message: 'A reserva expirou.' });
     expect($payment.get().phase).toBe('failed');
+  });
+});
+
+describe('a new checkout', () => {
+  it('starts from a fresh payment once another order is reserved', async () => {
+    fakeApi({ 'POST /payments/card': () => json(200, card('declined', 'Cartão recusado')) });
+    const unbind = $payment.listen(() => {});
+    await payWithCard({ token: 'tok_abcdefgh', installments: 1 });
+    expect($payment.get().phase).toBe('declined');
+    $checkout.set({ ...CHECKOUT, tickets: [...CHECKOUT.tickets] });
+    expect($payment.get().phase).toBe('declined');
+    $checkout.set({ ...CHECKOUT, order: { ...CHECKOUT.order, id: 56 } });
+    expect($payment.get()).toMatchObject({ phase: 'idle', card: null, message: null });
+    unbind();
   });
 });
 

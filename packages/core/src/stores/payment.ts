@@ -1,4 +1,4 @@
-import { atom, computed, task } from 'nanostores';
+import { atom, computed, onMount, task } from 'nanostores';
 import {
   type CardChargeAnswer,
   type CardConfig,
@@ -57,6 +57,14 @@ const initial: PaymentState = {
 
 /** The payment of the current checkout. */
 export const $payment = atom<PaymentState>(initial);
+
+// A newly reserved order starts a new payment: the last one's outcome (a decline, or the
+// "paid" a confirmation showed) must not carry over to it.
+onMount($payment, () =>
+  $checkout.listen((checkout, previous) => {
+    if (checkout && String(checkout.order.id) !== String(previous?.order.id)) resetPayment();
+  }),
+);
 
 function patch(next: Partial<PaymentState>): void {
   $payment.set({ ...$payment.get(), ...next });
