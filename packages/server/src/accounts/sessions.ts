@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { customers, sessions } from '../db/schema/accounts.ts';
 import { newToken, tokenDigest } from './tokens.ts';
@@ -29,6 +29,15 @@ export async function openSession(
   const scope = options.scope ?? 'session';
   const token = newToken();
   const ttl = scope === 'upload' ? UPLOAD_GRANT_TTL_MS : SESSION_TTL_MS;
+  // Housekeeping at login keeps the table to live sessions without a separate sweeper.
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.customerId, customerId),
+        or(lt(sessions.expiresAt, now), isNotNull(sessions.revokedAt)),
+      ),
+    );
   await db.insert(sessions).values({
     customerId,
     tokenHash: tokenDigest(token),

@@ -81,6 +81,19 @@ describe('auth plugin', () => {
     expect((await t.app.inject({ url: `/probe/${bruno.id}`, headers: bearer(later) })).statusCode).toBe(401);
   });
 
+  it('drops the expired and revoked sessions of a customer at the next login', async () => {
+    const count = async () =>
+      (
+        (await t.database.db.execute(
+          `SELECT count(*)::int AS n FROM sessions WHERE customer_id = ${bruno.id}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]?.n;
+    const before = await count();
+    expect(before).toBe(2);
+    await openSession(t.database.db, bruno.id, clock.now());
+    expect(await count()).toBe(1);
+  });
+
   it('accepts upload grants only where uploads are allowed', async () => {
     const grant = await openSession(t.database.db, bruno.id, clock.now(), { scope: 'upload' });
     expect((await t.app.inject({ url: `/probe/${bruno.id}`, headers: bearer(grant) })).statusCode).toBe(401);
