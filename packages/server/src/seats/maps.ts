@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { type Queryable, selectRows } from '../catalogue/sql.ts';
 
@@ -63,6 +64,8 @@ export const INLINE_SEAT_LIMIT = 20_000;
 /** A serialised answer with its validator, kept per event and layout version. */
 export interface CachedBody {
   body: string;
+  /** The body gzip-compressed once, for clients that accept it (most of a map is digits). */
+  gzip: Buffer;
   etag: string;
 }
 
@@ -258,7 +261,7 @@ export class SeatMapCache {
     if (value === null) return null;
     const body = JSON.stringify(value);
     const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-    const entry = { body, etag };
+    const entry = { body, gzip: gzipSync(body), etag };
     this.#entries.set(key, entry);
     if (this.#entries.size > this.#capacity) {
       const oldest = this.#entries.keys().next().value;

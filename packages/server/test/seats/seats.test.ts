@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreatedEvent, createEvent } from '../../src/catalogue/create.ts';
@@ -76,6 +77,19 @@ describe('seats', () => {
       expect(tables.tables[0].seatIds).toHaveLength(4);
       expect(res.headers['cache-control']).toContain('max-age');
       expect(res.headers.etag).toMatch(/^"/);
+    });
+
+    it('sends the map gzip-compressed to clients that accept it', async () => {
+      const plain = await t.app.inject({ method: 'GET', url: `/seat/maps/${theatre.id}` });
+      const zipped = await t.app.inject({
+        method: 'GET',
+        url: `/seat/maps/${theatre.id}`,
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toContain('accept-encoding');
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
     });
 
     it('answers 304 to a matching If-None-Match, and a new ETag after a layout change', async () => {

@@ -46,7 +46,10 @@ export const SEAT_MESSAGES = {
 const MAP_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
 
 function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedBody): FastifyReply {
-  reply.header('etag', entry.etag).header('cache-control', MAP_CACHE_CONTROL);
+  reply
+    .header('etag', entry.etag)
+    .header('cache-control', MAP_CACHE_CONTROL)
+    .header('vary', 'accept-encoding');
   const match = request.headers['if-none-match'];
   if (
     typeof match === 'string' &&
@@ -54,7 +57,12 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedB
   ) {
     return reply.status(304).send();
   }
-  return reply.type('application/json; charset=utf-8').send(entry.body);
+  reply.type('application/json; charset=utf-8');
+  const accepts = request.headers['accept-encoding'];
+  if (typeof accepts === 'string' && /\bgzip\b/.test(accepts)) {
+    return reply.header('content-encoding', 'gzip').send(entry.gzip);
+  }
+  return reply.send(entry.body);
 }
 
 /** Turns `seatIds=1,2&seatIds=3` (or `seatIds=1,2,3`) into numbers; null when malformed. */
