@@ -26,6 +26,7 @@ const projects: TestProjectInlineConfiguration[] = [
       css: { include: [/\.css(\?|$)/] },
     },
   },
+  { test: { name: 'site', root: 'site', include: ['src/**/*.test.ts'] } },
   serverSuite('server', 'pglite'),
 ];
 if (process.env.TEST_DATABASE_URL) projects.push(serverSuite('server-pg', 'postgres'));

@@ -32,7 +32,10 @@ export function stack(): StackInfo {
 }
 
 /** A fresh browser context (its own storage) on the storefront, in pt-BR. */
-export async function newContext(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  viewport = { width: 1280, height: 800 },
+): Promise<BrowserContext> {
   return browser.newContext({ baseURL: stack().siteUrl, locale: 'pt-BR', viewport });
 }
 

@@ -25,7 +25,12 @@ export interface StoredMail {
   receivedAt: number;
 }
 
-async function waitForHttp(url: string, child: ChildProcess, name: string, timeoutMs = 60_000): Promise<void> {
+async function waitForHttp(
+  url: string,
+  child: ChildProcess,
+  name: string,
+  timeoutMs = 60_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} before answering`);
@@ -120,7 +125,10 @@ export async function startStack(basePort: number): Promise<{ info: StackInfo; s
     for (const child of [api, site]) if (child.exitCode === null) child.kill('SIGTERM');
     await Promise.all(
       [api, site].map(
-        (child) => new Promise<void>((resolve) => (child.exitCode === null ? child.on('exit', () => resolve()) : resolve())),
+        (child) =>
+          new Promise<void>((resolve) =>
+            child.exitCode === null ? child.on('exit', () => resolve()) : resolve(),
+          ),
       ),
     );
     await smtp.close();
@@ -134,5 +142,5 @@ export async function startStack(basePort: number): Promise<{ info: StackInfo; s
     await stop();
     throw error;
   }
-  return { info: { apiUrl, siteUrl, mailDir, oidcUrl: `http://127.0.0.1:${oidcPort}` }, stop };
+  return { info: { apiUrl, siteUrl, mailDir, oidcUrl: `http://localhost:${oidcPort}` }, stop };
 }

@@ -19,13 +19,15 @@ function step(title, cmd, args, env = {}) {
   console.log(`[plateia] ${title}: ok in ${seconds}s`);
 }
 
-const typecheckProjects = ['packages/server', 'packages/core', 'site', 'packages/widgets'].filter((dir) =>
-  existsSync(join(root, dir, 'tsconfig.json')),
+const typecheckProjects = ['packages/server', 'packages/core', 'site', 'packages/widgets', 'e2e'].filter(
+  (dir) => existsSync(join(root, dir, 'tsconfig.json')),
 );
 
 step('lint and format (biome)', bin('biome'), ['check', '.']);
 for (const dir of typecheckProjects) step(`type check ${dir}`, bin('tsc'), ['-p', dir]);
 step('custom-elements.json is current', process.execPath, ['packages/widgets/build/manifest.mjs', '--check']);
+// The end-to-end suite drives the built storefront (which embeds the widgets' build).
+step('build the widgets and the storefront', bin('pnpm'), ['-r', '--filter', '@plateia/site...', 'build']);
 
 const resultsDir = join(root, 'node_modules', '.cache', 'plateia');
 mkdirSync(resultsDir, { recursive: true });

@@ -48,6 +48,20 @@ export interface LoginProps extends ElementHostProps {
 const errorMessage = (error: unknown, fallback: string): string =>
   error instanceof Error && error.message ? error.message : fallback;
 
+// The element renders asynchronously after it is defined, so a `plateia-login-open` sent
+// right after `customElements.whenDefined` could reach no listener. One document listener,
+// installed when this module loads, keeps the latest unanswered request for the next
+// dialog that mounts.
+let pendingOpen: { email?: string | undefined } | null = null;
+const openRequestListeners = new Set<(email?: string) => void>();
+if (typeof document !== 'undefined') {
+  document.addEventListener('plateia-login-open', (event) => {
+    const email = (event as CustomEvent<{ email?: string } | null>).detail?.email;
+    if (openRequestListeners.size === 0) pendingOpen = { email };
+    else for (const listener of openRequestListeners) listener(email);
+  });
+}
+
 /** The "Acessar Conta" dialog as a React component. */
 export function Login({ open = false, signupUrl, container, onOpenChange }: LoginProps): ReactNode {
   const user = useStore($user);
@@ -106,12 +120,18 @@ export function Login({ open = false, signupUrl, container, onOpenChange }: Logi
     if (queryUser && !user) openWith(queryUser);
   }, [authState, user, openWith]);
 
-  // Anyone on the page may ask for the dialog (the checkout gate, a host page's button).
+  // Anyone on the page may ask for the dialog (the checkout gate, a host page's button),
+  // including before this component has mounted: such a request waits in `pendingOpen`.
   useEffect(() => {
-    if (typeof document === 'undefined') return;
-    const onOpenRequest = (event: CustomEvent<{ email?: string }>): void => openWith(event.detail?.email);
-    document.addEventListener('plateia-login-open', onOpenRequest);
-    return () => document.removeEventListener('plateia-login-open', onOpenRequest);
+    openRequestListeners.add(openWith);
+    if (pendingOpen) {
+      const request = pendingOpen;
+      pendingOpen = null;
+      openWith(request.email);
+    }
+    return () => {
+      openRequestListeners.delete(openWith);
+    };
   }, [openWith]);
 
   // Session transitions become DOM events from this element, whoever caused them.
