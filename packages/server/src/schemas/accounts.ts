@@ -38,8 +38,18 @@ export const UserSchema = Type.Object({
   addressProof: Type.String({ description: 'Same as address_proof (the spec names both)' }),
 });
 
+/**
+ * Text fields refuse control characters (tab and line breaks aside): PostgreSQL cannot
+ * store NUL in text, and none of these fields has a use for the others.
+ */
+const PLAIN_TEXT = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$';
+
+/** A text field of at most `maxLength` characters without control characters. */
+export const PlainText = (options: { minLength?: number; maxLength: number }) =>
+  Type.String({ ...options, pattern: PLAIN_TEXT });
+
 /** E-mails in paths and bodies: the length SMTP allows; the format is checked with the core rule. */
-export const EmailString = Type.String({ minLength: 1, maxLength: 254 });
+export const EmailString = PlainText({ minLength: 1, maxLength: 254 });
 /** The browser's per-session random id sent with getsalt and login. */
 export const ClientUuid = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' });
 /** An md5 digest in hex. */
@@ -47,7 +57,7 @@ export const Md5Hex = Type.String({ pattern: '^[A-Fa-f0-9]{32}$' });
 /** A token from an e-mailed link (base64url). */
 export const LinkToken = Type.String({ minLength: 20, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' });
 
-const shortText = (maxLength: number) => Type.String({ maxLength });
+const shortText = (maxLength: number) => PlainText({ maxLength });
 
 /** Profile fields shared by sign-up and profile edit (spec §3). */
 const profileFields = {
@@ -75,7 +85,7 @@ const profileFields = {
  */
 export const SignUpBody = Type.Object({
   user: EmailString,
-  namef: Type.String({ minLength: 1, maxLength: 100 }),
+  namef: PlainText({ minLength: 1, maxLength: 100 }),
   namel: Type.Optional(shortText(100)),
   pw: Type.String({ minLength: 6, maxLength: 128 }),
   status: Type.Optional(Type.Integer()),
@@ -98,7 +108,7 @@ export const SignUpAnswer = Type.Object({
 export const ProfileEditBody = Type.Object({
   id: Type.Integer({ minimum: 1 }),
   user: Type.Optional(EmailString),
-  namef: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  namef: Type.Optional(PlainText({ minLength: 1, maxLength: 100 })),
   namel: Type.Optional(shortText(100)),
   passport: Type.Optional(shortText(30)),
   country: Type.Optional(shortText(60)),
@@ -111,6 +121,7 @@ export const UploadBody = Type.Object({
   customerId: Type.Integer({ minimum: 1 }),
   documentType: Type.Union([Type.Literal('document'), Type.Literal('address_proof')]),
   fileBase64: Type.String({ minLength: 1, maxLength: 7_100_000 }),
+  // Control characters and folders are refused by checkFileName with a specific message.
   fileName: Type.String({ minLength: 1, maxLength: 255 }),
 });
 

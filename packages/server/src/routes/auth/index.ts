@@ -69,9 +69,10 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
         summary: "The provider's return; signs in and redirects to the storefront",
         querystring: Type.Object(
           {
-            state: Type.Optional(Type.String({ maxLength: 200 })),
-            code: Type.Optional(Type.String({ maxLength: 2000 })),
-            error: Type.Optional(Type.String({ maxLength: 200 })),
+            // No length limits here: a browser arriving with junk is sent back with a notice.
+            state: Type.Optional(Type.String()),
+            code: Type.Optional(Type.String()),
+            error: Type.Optional(Type.String()),
           },
           { additionalProperties: true },
         ),
