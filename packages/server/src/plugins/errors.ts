@@ -37,6 +37,20 @@ function describeValidation(error: FastifyError): string {
   return label ? `Valor inválido no campo ${label}.` : 'Dados inválidos.';
 }
 
+// SQLSTATEs PostgreSQL raises for text it cannot store (a NUL byte, say): the input was
+// bad, whichever route let it through.
+const BAD_TEXT_SQLSTATES = new Set(['22021', '22P05']);
+
+function sqlState(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /**
  * Every error becomes a JSON body `{ message, error }` with a pt-BR message. Framework
  * errors on bad input (validation, malformed JSON, oversized bodies, wrong content type)
@@ -61,6 +75,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(429)
         .send({ error: 'rate_limited', message: 'Muitas requisições. Por favor, aguarde um momento.' });
+    }
+    if (BAD_TEXT_SQLSTATES.has(sqlState(error) ?? '')) {
+      return reply
+        .status(400)
+        .send({ error: 'validation', message: 'Os dados enviados contêm caracteres inválidos.' });
     }
     if (status >= 400 && status < 500) {
       return reply
