@@ -147,6 +147,27 @@ describe('Google sign-in without a configured client', () => {
   });
 });
 
+describe('Google sign-in with the provider down', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const closed = await freePort();
+    t = await createTestApp({
+      siteUrl: SITE,
+      google: { issuer: `http://127.0.0.1:${closed}`, clientId: 'c', clientSecret: 's' },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('returns to the storefront with a pt-BR notice, twice (discovery is retried)', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject({ url: '/auth/google' });
+      expect(res.statusCode).toBe(302);
+      const fragment = new URLSearchParams(new URL(res.headers.location as string).hash.slice(1));
+      expect(fragment.get('error')).toBe('google_unavailable');
+    }
+  });
+});
+
 describe('linking rules', () => {
   let t: TestApp;
   beforeAll(async () => {
