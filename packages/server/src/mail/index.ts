@@ -4,6 +4,7 @@ import { mailboxMailer } from './mailbox.ts';
 import { type Mailer, unconfiguredMailer } from './mailer.ts';
 import { smtpMailer } from './smtp.ts';
 
+/** The mail interface other modules program against. */
 export type { Mailer, MailMessage } from './mailer.ts';
 
 /**

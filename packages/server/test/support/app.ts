@@ -51,6 +51,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   );
 }
 
+/** An API host on a fresh database; `close` stops both. */
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
