@@ -110,8 +110,8 @@ export async function startStack(basePort: number): Promise<{ info: StackInfo; s
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       DEV_OIDC_PORT: String(oidcPort),
       DATABASE_URL: '',
-      PSP_PORT: String(basePort + 3),
-      CARD_GATEWAY_PORT: String(basePort + 4),
+      PIX_SANDBOX_PORT: String(basePort + 3),
+      CARD_SANDBOX_PORT: String(basePort + 4),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
