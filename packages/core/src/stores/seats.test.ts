@@ -84,6 +84,15 @@ describe('seat maps and statuses', () => {
     await refreshSeatStatus(3, ['2']);
     expect($seatStatuses.get()).toEqual({ '3': { '1': 'sold', '2': 'held_by_you' } });
   });
+
+  it('lets a sparse refresh replace the event statuses, so released seats become available', async () => {
+    let answer: Record<string, string> = { '1': 'held', '2': 'sold' };
+    fakeApi(() => json(200, { data: answer }));
+    await refreshSeatStatus(3, []);
+    answer = { '2': 'sold' };
+    await refreshSeatStatus(3, []);
+    expect($seatStatuses.get()).toEqual({ '3': { '2': 'sold' } });
+  });
 });
 
 describe('holds', () => {

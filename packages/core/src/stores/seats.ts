@@ -156,7 +156,9 @@ export const $seatStatuses = atom<Readonly<Record<string, Readonly<Record<string
 
 /**
  * Fetches the status of seats (`GET /seat/status`) and merges it into {@link $seatStatuses}.
- * Returns the statuses it read; rejects with the API error.
+ * With no seat ids the answer is sparse (every seat that is not available) and so the whole
+ * truth: it replaces the event's statuses, so a seat released meanwhile shows as available
+ * again. Returns the statuses it read; rejects with the API error.
  */
 export async function refreshSeatStatus(
   eventId: EntityId,
@@ -165,6 +167,6 @@ export async function refreshSeatStatus(
   const statuses = await fetchSeatStatus(eventId, seatIds, sessionId());
   const key = String(eventId);
   const all = $seatStatuses.get();
-  $seatStatuses.set({ ...all, [key]: { ...all[key], ...statuses } });
+  $seatStatuses.set({ ...all, [key]: seatIds.length === 0 ? statuses : { ...all[key], ...statuses } });
   return statuses;
 }
