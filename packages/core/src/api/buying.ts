@@ -11,6 +11,7 @@ import type { ReservationPayload, ReservedTicket } from '../rules/reservation.ts
 import { RESERVATION_MESSAGES } from '../rules/reservation.ts';
 import { SEAT_MESSAGES } from '../rules/seat-flow.ts';
 import { ApiError, apiClient, callApi, toApiError } from './client.ts';
+import { publicRequest } from './public-read.ts';
 
 /** Message for catalogue reads that fail without a server text (decided in docs/core-buying.md). */
 export const CATALOGUE_LOAD_FAILED = 'Não foi possível carregar os eventos, tente novamente';
@@ -127,15 +128,17 @@ function searchParams(query: Record<string, string | number | undefined | null>)
   return params;
 }
 
-/** `GET /events`: a page of published events, searched by text or slug. */
+/**
+ * `GET /events`: a page of published events, searched by text or slug. Public, so it goes
+ * through the fetch-only path (`api/public-read.ts`), not the ky client.
+ */
 export async function fetchEvents(query: EventQuery = {}): Promise<EventPage> {
-  const answer = await callApi(
-    () =>
-      apiClient()
-        .get('events', { searchParams: searchParams({ ...query }) })
-        .json<{ data?: EventSummary[]; total?: number; page?: number; limit?: number }>(),
-    catalogueMessages,
-  );
+  const answer =
+    (await publicRequest<{ data?: EventSummary[]; total?: number; page?: number; limit?: number } | null>(
+      'events',
+      catalogueMessages,
+      { searchParams: searchParams({ ...query }) },
+    )) ?? {};
   const events = answer.data ?? [];
   return {
     events,
@@ -145,15 +148,12 @@ export async function fetchEvents(query: EventQuery = {}): Promise<EventPage> {
   };
 }
 
-/** `GET /events/{id}` (an id or a slug): the event with lots, products, resale offers and fee. */
+/**
+ * `GET /events/{id}` (an id or a slug): the event with lots, products, resale offers and
+ * fee. Public, through the fetch-only path like {@link fetchEvents}.
+ */
 export function fetchEvent(idOrSlug: EntityId): Promise<EventDetail> {
-  return callApi(
-    () =>
-      apiClient()
-        .get(`events/${encodeURIComponent(String(idOrSlug))}`)
-        .json<EventDetail>(),
-    catalogueMessages,
-  );
+  return publicRequest<EventDetail>(`events/${encodeURIComponent(String(idOrSlug))}`, catalogueMessages);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -576,14 +576,18 @@ export async function reserveCart(payload: ReservationPayload): Promise<Reservat
   }
 }
 
-/** `POST /pixel/add` (spec §7): a page-view hit for the event's pixel; `tipo` is 3. */
+/**
+ * `POST /pixel/add` (spec §7): a page-view hit for the event's pixel; `tipo` is 3. Public
+ * and sent with `keepalive`, since the cart bar navigates to checkout right after it.
+ */
 export async function addPixel(hit: { hash: string; ismobile: boolean; evtid: EntityId }): Promise<void> {
-  await callApi(
-    () =>
-      apiClient().post('pixel/add', {
-        json: { hash: hit.hash, ismobile: hit.ismobile ? 1 : 0, evtid: wireId(hit.evtid), tipo: 3 },
-      }),
+  await publicRequest(
+    'pixel/add',
     { fallback: '' },
+    {
+      json: { hash: hit.hash, ismobile: hit.ismobile ? 1 : 0, evtid: wireId(hit.evtid), tipo: 3 },
+      keepalive: true,
+    },
   );
 }
 

@@ -22,8 +22,11 @@ import {
 } from '../rules/cart.ts';
 import { holdFailureMessage, SEAT_MESSAGES, seatAddBlocker, seatCartBlocker } from '../rules/seat-flow.ts';
 import { persistentAtom } from './browser-storage.ts';
-import { holdSeatsForSession, refreshSeatStatus, releaseSeatHolds } from './seats.ts';
 import { showToast } from './toasts.ts';
+
+// The seat service (and the authenticated API client under it) loads only when a seat is
+// added or released, so a page that sells general admission never downloads it.
+const seatService = () => import('./seats.ts');
 
 /**
  * The carts (spec §3, §4): tickets in `plateia:cart`, products in `plateia:productCart`,
@@ -154,14 +157,14 @@ export function addSeatToCart(item: CartItem): Promise<CartActionResult> {
     try {
       let statuses: Record<string, string>;
       try {
-        statuses = await refreshSeatStatus(item.eventId, seatIds);
+        statuses = await (await seatService()).refreshSeatStatus(item.eventId, seatIds);
       } catch {
         return fail(SEAT_MESSAGES.addFailed);
       }
       const blocked = seatAddBlocker(seatIds, statuses, new Set($cart.get().flatMap(seatIdsOf)));
       if (blocked) return fail(blocked);
       try {
-        await holdSeatsForSession(item.eventId, seatIds);
+        await (await seatService()).holdSeatsForSession(item.eventId, seatIds);
       } catch (error) {
         await releaseQuietly(item.eventId, seatIds);
         const status = error instanceof ApiError ? error.status : 0;
@@ -183,7 +186,7 @@ export function addSeatToCart(item: CartItem): Promise<CartActionResult> {
 
 async function releaseQuietly(eventId: EntityId, seatIds: string[]): Promise<void> {
   try {
-    await releaseSeatHolds([{ eventId, seatIds }]);
+    await (await seatService()).releaseSeatHolds([{ eventId, seatIds }]);
   } catch {
     // A hold the server still keeps lapses after 600 s on its own.
   }
@@ -197,7 +200,7 @@ async function releaseQuietly(eventId: EntityId, seatIds: string[]): Promise<voi
 async function applyRemoval(removal: RemovalResult): Promise<CartActionResult> {
   if (removal.released.length > 0) {
     try {
-      await releaseSeatHolds(removal.released);
+      await (await seatService()).releaseSeatHolds(removal.released);
     } catch {
       return fail(SEAT_MESSAGES.removeFailed);
     }
