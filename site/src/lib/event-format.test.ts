@@ -1,0 +1,106 @@
+import type { TicketTypeInfo } from '@plateia/core';
+import { describe, expect, it } from 'vitest';
+import {
+  eventDateBadge,
+  eventImageSrc,
+  eventPath,
+  formatEventDateLong,
+  formatEventDateShort,
+  groupTicketTypes,
+  lotLabel,
+  placeholderGradient,
+  ticketAvailability,
+  venueLine,
+} from './event-format.ts';
+
+const lot = (fields: Partial<TicketTypeInfo>): TicketTypeInfo => ({
+  id: 1,
+  name: 'Pista',
+  description: '',
+  n_number: 1,
+  priceCents: 12000,
+  available: 300,
+  perOrderLimit: 6,
+  numerationSelected: false,
+  sectionId: null,
+  onSale: true,
+  soldOut: false,
+  ...fields,
+});
+
+describe('event dates', () => {
+  it('writes dates in pt-BR on Brasília time, whatever the server clock', () => {
+    // 14:00 UTC is 11:00 in Brasília (UTC-3).
+    expect(formatEventDateShort('2026-12-15T14:00:00.000Z')).toBe('ter., 15 de dez. · 11:00');
+    expect(formatEventDateLong('2026-12-15T14:00:00.000Z')).toBe(
+      'terça-feira, 15 de dezembro de 2026, às 11:00',
+    );
+  });
+
+  it('puts a late-evening UTC time on the Brazilian calendar day', () => {
+    expect(eventDateBadge('2027-01-01T01:00:00.000Z')).toEqual({ day: '31', month: 'DEZ' });
+  });
+
+  it('leaves unreadable dates empty instead of printing "Invalid Date"', () => {
+    expect(formatEventDateShort('amanhã')).toBe('');
+    expect(formatEventDateLong('')).toBe('');
+    expect(eventDateBadge('x')).toBeNull();
+  });
+});
+
+describe('ticket availability', () => {
+  it('sells lots on sale with stock, warning when few are left', () => {
+    expect(ticketAvailability(lot({}), false)).toEqual({ buyable: true, label: 'Disponível', tone: 'ok' });
+    expect(ticketAvailability(lot({ available: 5 }), false).label).toBe('Últimas unidades');
+  });
+
+  it('does not sell sold-out, off-sale lots or anything of a past event', () => {
+    expect(ticketAvailability(lot({ soldOut: true, available: 0 }), false)).toMatchObject({
+      buyable: false,
+      label: 'Esgotado',
+    });
+    expect(ticketAvailability(lot({ onSale: false }), false)).toMatchObject({
+      buyable: false,
+      label: 'Fora de venda',
+    });
+    expect(ticketAvailability(lot({}), true)).toMatchObject({ buyable: false, label: 'Vendas encerradas' });
+  });
+});
+
+describe('ticket groups', () => {
+  it('groups lots by name in order of first appearance, lots sorted by number', () => {
+    const groups = groupTicketTypes([
+      lot({ id: 3, n_number: 3 }),
+      lot({ id: 4, name: 'Meia-entrada' }),
+      lot({ id: 1, n_number: 1 }),
+      lot({ id: 2, n_number: 2 }),
+    ]);
+    expect(groups.map((group) => group.name)).toEqual(['Pista', 'Meia-entrada']);
+    expect(groups[0]?.lots.map((type) => type.id)).toEqual([1, 2, 3]);
+    expect(lotLabel(2)).toBe('2º lote');
+  });
+});
+
+describe('images and places', () => {
+  it('accepts http(s) and site paths only', () => {
+    expect(eventImageSrc('https://cdn.example/a.jpg')).toBe('https://cdn.example/a.jpg');
+    expect(eventImageSrc('/images/eventos/a.jpg')).toBe('/images/eventos/a.jpg');
+    expect(eventImageSrc('')).toBeNull();
+    expect(eventImageSrc('javascript:alert(1)')).toBeNull();
+    expect(eventImageSrc('//evil.example/a.jpg')).toBeNull();
+  });
+
+  it('gives each event a stable placeholder gradient', () => {
+    expect(placeholderGradient('festival')).toBe(placeholderGradient('festival'));
+    expect(placeholderGradient('festival')).toMatch(/^linear-gradient\(135deg, hsl\(/);
+  });
+
+  it('joins venue and city and builds event paths by slug', () => {
+    expect(venueLine({ venue: 'Parque da Cidade', city: 'Brasília - DF' })).toBe(
+      'Parque da Cidade · Brasília - DF',
+    );
+    expect(venueLine({ venue: '', city: 'Recife - PE' })).toBe('Recife - PE');
+    expect(eventPath({ id: 7, slug: 'rock-nacional' })).toBe('/eventos/rock-nacional');
+    expect(eventPath({ id: 7, slug: '' })).toBe('/eventos/7');
+  });
+});
