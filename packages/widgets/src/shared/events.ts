@@ -24,6 +24,26 @@ export interface PlateiaErrorDetail {
   cause?: unknown;
 }
 
+/** `detail` of `plateia-checkout-start`: the order the reservation opened. */
+export interface PlateiaCheckoutStartDetail {
+  /** The event being bought. */
+  eventId: string;
+  /** The reserved order's id. */
+  orderId: string;
+  /** The order number shown to the customer. */
+  orderNumber: string;
+  /** What is due, service fee and discount included, in cents. */
+  totalCents: number;
+}
+
+/** `detail` of `plateia-checkout-complete`: the order that was paid. */
+export interface PlateiaCheckoutCompleteDetail {
+  /** The paid order's id. */
+  orderId: string;
+  /** How it was paid. */
+  method: 'pix' | 'card' | null;
+}
+
 /**
  * Every Plateia event name and its `detail` type. Elements add their events here, so
  * {@link emit} and `addEventListener` are typed from one place.
@@ -37,6 +57,10 @@ export interface PlateiaEventDetails {
   'plateia-login-open': PlateiaLoginOpenDetail;
   /** Fired when an element (or the loader fetching one) fails in a way the page may report. */
   'plateia-error': PlateiaErrorDetail;
+  /** Fired by `<plateia-checkout>` when the reservation opened an order to pay. */
+  'plateia-checkout-start': PlateiaCheckoutStartDetail;
+  /** Fired by `<plateia-checkout>` when the order is paid. */
+  'plateia-checkout-complete': PlateiaCheckoutCompleteDetail;
 }
 
 /** Name of any Plateia DOM event. */
@@ -53,6 +77,10 @@ export type PlateiaLogoutEvent = PlateiaEvent<'plateia-logout'>;
 export type PlateiaLoginOpenEvent = PlateiaEvent<'plateia-login-open'>;
 /** `plateia-error` event. */
 export type PlateiaErrorEvent = PlateiaEvent<'plateia-error'>;
+/** `plateia-checkout-start` event. */
+export type PlateiaCheckoutStartEvent = PlateiaEvent<'plateia-checkout-start'>;
+/** `plateia-checkout-complete` event. */
+export type PlateiaCheckoutCompleteEvent = PlateiaEvent<'plateia-checkout-complete'>;
 
 declare global {
   interface GlobalEventHandlersEventMap {
@@ -60,6 +88,8 @@ declare global {
     'plateia-logout': PlateiaLogoutEvent;
     'plateia-login-open': PlateiaLoginOpenEvent;
     'plateia-error': PlateiaErrorEvent;
+    'plateia-checkout-start': PlateiaCheckoutStartEvent;
+    'plateia-checkout-complete': PlateiaCheckoutCompleteEvent;
   }
 }
 

@@ -1,0 +1,73 @@
+/**
+ * Loads the card gateway's tokeniser script (decisions §6: card data goes only to the
+ * gateway, our API receives a single-use token). The script comes from the URL the API
+ * host names in `GET /payments/card/config` and defines a global with `tokenize()`.
+ */
+
+/** Card data as the gateway's tokeniser takes it. It never leaves the browser for our API. */
+export interface CardData {
+  number: string;
+  holder: string;
+  expMonth: number;
+  expYear: number;
+  cvv: string;
+}
+
+/** What the tokeniser answers: a single-use token and a description of the card. */
+export interface CardToken {
+  token: string;
+  brand?: string;
+  last4?: string;
+}
+
+/** The global a tokeniser script defines (`window.PlateiaSandboxCard` in the sandbox). */
+export interface CardTokenizer {
+  tokenize(card: CardData): Promise<CardToken>;
+}
+
+const loads = new Map<string, Promise<CardTokenizer>>();
+
+function tokenizerGlobal(name: string): CardTokenizer | null {
+  const candidate = (globalThis as Record<string, unknown>)[name] as Partial<CardTokenizer> | undefined;
+  return typeof candidate?.tokenize === 'function' ? (candidate as CardTokenizer) : null;
+}
+
+/**
+ * Resolves with the tokeniser named `globalName`, adding `<script src={url}>` to the
+ * document head at most once per URL. A failed load removes its tag and is forgotten, so
+ * the next call tries again.
+ */
+export function loadCardTokenizer(url: string, globalName: string): Promise<CardTokenizer> {
+  const ready = tokenizerGlobal(globalName);
+  if (ready) return Promise.resolve(ready);
+  const pending = loads.get(url);
+  if (pending) return pending;
+  const script = document.createElement('script');
+  script.src = url;
+  script.async = true;
+  const load = new Promise<CardTokenizer>((resolve, reject) => {
+    script.addEventListener('load', () => {
+      const tokenizer = tokenizerGlobal(globalName);
+      if (tokenizer) resolve(tokenizer);
+      else reject(new Error(`${url} did not define ${globalName}`));
+    });
+    script.addEventListener('error', () => reject(new Error(`${url} could not be loaded`)));
+  });
+  loads.set(url, load);
+  load.catch(() => {
+    loads.delete(url);
+    script.remove();
+  });
+  document.head.append(script);
+  return load;
+}
+
+/** Reads "MM/AA" (or "MM/AAAA") into month and four-digit year; `null` when it is not a date. */
+export function parseCardExpiry(text: string): { expMonth: number; expYear: number } | null {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
+  if (!match) return null;
+  const expMonth = Number(match[1]);
+  const year = Number(match[2]);
+  if (expMonth < 1 || expMonth > 12) return null;
+  return { expMonth, expYear: year < 100 ? 2000 + year : year };
+}
