@@ -1,0 +1,245 @@
+/**
+ * Draws the seat map on a 2D canvas. One call paints one frame: only sections and seats
+ * inside the view (culled through each section's grid), sections as blocks when zoomed
+ * out, seats as dots (squares while they are tiny, batched into one path per colour) and
+ * their numbers only at high zoom.
+ */
+import type { SeatMap } from '@plateia/core/api/buying';
+import { formatCents } from '@plateia/core/rules/price';
+import {
+  forEachSeatIn,
+  levelOfDetail,
+  SEAT_PITCH,
+  type SectionLayout,
+  sectionInRect,
+  type Viewport,
+  viewRect,
+} from './seat-layout.ts';
+
+/** How a seat is drawn: free, in this cart, held by someone else, sold, or not on sale. */
+export type SeatKind = 0 | 1 | 2 | 3 | 4;
+/** {@link SeatKind} values by name. */
+export const SEAT_KIND = { available: 0, selected: 1, held: 2, sold: 3, blocked: 4 } as const;
+
+/** Colours the canvas uses, read from the element's CSS custom properties. */
+export interface MapColors {
+  background: string;
+  text: string;
+  muted: string;
+  selected: string;
+  held: string;
+  sold: string;
+  blocked: string;
+  focus: string;
+  font: string;
+}
+
+/** Everything one frame needs. */
+export interface DrawInput {
+  map: SeatMap;
+  layouts: ReadonlyArray<SectionLayout | undefined>;
+  view: Viewport;
+  /** CSS px. */
+  width: number;
+  height: number;
+  pixelRatio: number;
+  colors: MapColors;
+  kindOf: (seatId: number) => SeatKind;
+  /** Seat to outline (keyboard or pointer focus): section index and seat index. */
+  focus?: { section: number; seat: number } | null;
+}
+
+/** What a frame drew, for tests and the benchmark. */
+export interface DrawStats {
+  sections: number;
+  seats: number;
+}
+
+// Reused between frames so drawing allocates nothing per seat.
+let bucket = new Uint32Array(4096);
+const bucketSize = [0, 0, 0, 0, 0];
+let bucketStride = 4096 / 5;
+
+function ensureBuckets(count: number): void {
+  if (count <= bucketStride) return;
+  bucketStride = count;
+  bucket = new Uint32Array(count * 5);
+}
+
+/** Paints one frame. Returns how many sections and seats it drew. */
+export function drawSeatMap(ctx: CanvasRenderingContext2D, input: DrawInput): DrawStats {
+  const { map, layouts, view, width, height, pixelRatio, colors } = input;
+  ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
+  ctx.fillStyle = colors.background;
+  ctx.fillRect(0, 0, width, height);
+  ctx.setTransform(
+    pixelRatio * view.scale,
+    0,
+    0,
+    pixelRatio * view.scale,
+    pixelRatio * view.x,
+    pixelRatio * view.y,
+  );
+  const rect = viewRect(view, width, height);
+  const level = levelOfDetail(view.scale);
+  const px = 1 / view.scale;
+  const stats: DrawStats = { sections: 0, seats: 0 };
+
+  // The stage sits above y = 0.
+  ctx.fillStyle = colors.muted;
+  ctx.globalAlpha = 0.35;
+  ctx.fillRect(map.width * 0.2, -30, map.width * 0.6, 22);
+  ctx.globalAlpha = 1;
+  label(ctx, 'PALCO', map.width / 2, -19, 12 * px, colors.text, colors.font);
+
+  map.sections.forEach((section, index) => {
+    if (!sectionInRect(section, rect)) return;
+    stats.sections++;
+    const layout = layouts[index];
+    if (level === 'blocks' || !layout) {
+      ctx.fillStyle = section.color;
+      ctx.globalAlpha = 0.55;
+      ctx.fillRect(section.x, section.y, section.width, section.height);
+      ctx.globalAlpha = 1;
+      const size = Math.min(14 * px, section.height / 5);
+      label(
+        ctx,
+        section.name,
+        section.x + section.width / 2,
+        section.y + section.height / 2 - size * 0.7,
+        size,
+        colors.text,
+        colors.font,
+      );
+      if (section.priceFromCents !== null) {
+        label(
+          ctx,
+          `a partir de ${formatCents(section.priceFromCents)}`,
+          section.x + section.width / 2,
+          section.y + section.height / 2 + size * 0.7,
+          size * 0.8,
+          colors.text,
+          colors.font,
+        );
+      }
+      return;
+    }
+    stats.seats += drawSeats(ctx, input, layout, rect, level === 'numbers', index);
+  });
+  return stats;
+}
+
+function drawSeats(
+  ctx: CanvasRenderingContext2D,
+  input: DrawInput,
+  layout: SectionLayout,
+  rect: readonly [number, number, number, number],
+  numbers: boolean,
+  sectionIndex: number,
+): number {
+  const { colors, kindOf, view } = input;
+  ensureBuckets(layout.count);
+  bucketSize.fill(0);
+  const { xs, ys, ids } = layout;
+  let drawn = 0;
+  forEachSeatIn(layout, rect, (seat) => {
+    const kind = kindOf(ids[seat] as number);
+    bucket[kind * bucketStride + (bucketSize[kind] as number)] = seat;
+    bucketSize[kind] = (bucketSize[kind] as number) + 1;
+    drawn++;
+  });
+  const radius = SEAT_PITCH * 0.38;
+  const tiny = SEAT_PITCH * view.scale < 8;
+  // Tables first, under their seats.
+  if (layout.tables.length > 0) {
+    ctx.lineWidth = 1.5 / view.scale;
+    for (const table of layout.tables) {
+      if (table.x + table.radius < rect[0] || table.x - table.radius > rect[2]) continue;
+      ctx.beginPath();
+      ctx.arc(table.x, table.y, table.radius * 0.7, 0, Math.PI * 2);
+      ctx.strokeStyle = layout.section.color;
+      ctx.stroke();
+    }
+  }
+  const fills = [layout.section.color, colors.selected, colors.held, colors.sold, colors.blocked];
+  for (let kind = 0; kind < 5; kind++) {
+    const size = bucketSize[kind] as number;
+    if (size === 0) continue;
+    ctx.fillStyle = fills[kind] as string;
+    ctx.beginPath();
+    const offset = kind * bucketStride;
+    for (let k = 0; k < size; k++) {
+      const seat = bucket[offset + k] as number;
+      const x = xs[seat] as number;
+      const y = ys[seat] as number;
+      if (tiny) {
+        ctx.rect(x - radius, y - radius, radius * 2, radius * 2);
+      } else {
+        ctx.moveTo(x + radius, y);
+        ctx.arc(x, y, radius, 0, Math.PI * 2);
+      }
+    }
+    ctx.fill();
+  }
+  if (numbers) {
+    const size = SEAT_PITCH * 0.42;
+    ctx.font = `600 ${size}px ${colors.font}`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillStyle = colors.background;
+    for (let kind = 0; kind < 5; kind++) {
+      const offset = kind * bucketStride;
+      for (let k = 0; k < (bucketSize[kind] as number); k++) {
+        const seat = bucket[offset + k] as number;
+        ctx.fillText(layout.numbers[seat] as string, xs[seat] as number, (ys[seat] as number) + 0.3);
+      }
+    }
+    // Row labels left of each row's first seat.
+    ctx.fillStyle = colors.muted;
+    for (let r = 0; r < layout.rowLabels.length; r++) {
+      const first = layout.rowStart[r] as number;
+      if (first >= layout.count || (layout.table[first] as number) >= 0) continue;
+      const y = layout.ys[first] as number;
+      if (y < rect[1] || y > rect[3]) continue;
+      ctx.fillText(
+        layout.rowLabels[r] as string,
+        Math.max(layout.section.x + 2, (layout.xs[first] as number) - SEAT_PITCH),
+        y,
+      );
+    }
+    for (const table of layout.tables) {
+      label(ctx, table.name, table.x, table.y, SEAT_PITCH * 0.36, colors.text, colors.font);
+    }
+  }
+  const focus = input.focus;
+  if (focus && focus.section === sectionIndex && focus.seat < layout.count) {
+    ctx.beginPath();
+    ctx.arc(
+      layout.xs[focus.seat] as number,
+      layout.ys[focus.seat] as number,
+      radius + 2.5 / view.scale,
+      0,
+      Math.PI * 2,
+    );
+    ctx.strokeStyle = colors.focus;
+    ctx.lineWidth = 2 / view.scale;
+    ctx.stroke();
+  }
+  return drawn;
+}
+
+function label(
+  ctx: CanvasRenderingContext2D,
+  text: string,
+  x: number,
+  y: number,
+  size: number,
+  color: string,
+  font: string,
+): void {
+  ctx.font = `600 ${size}px ${font}`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillStyle = color;
+  ctx.fillText(text, x, y);
+}

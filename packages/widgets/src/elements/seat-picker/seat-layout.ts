@@ -1,0 +1,348 @@
+/**
+ * The seat picker's geometry, kept pure so it is tested without a canvas: seat maps copied
+ * into typed arrays per section, a uniform-grid spatial index for culling and hit testing,
+ * the level-of-detail choice, and the viewport (zoom and pan) with its keyboard reducer.
+ * Coordinates are venue units (the API's map format); the screen point of a venue point is
+ * `venue * scale + offset`.
+ */
+import type { SeatMap, SeatSection, SeatTable } from '@plateia/core/api/buying';
+
+/** Distance between neighbouring seats in venue units (the API host lays seats out 10 apart). */
+export const SEAT_PITCH = 10;
+
+/** How much of a section is drawn: a block, seats as dots, or dots with their numbers. */
+export type DetailLevel = 'blocks' | 'dots' | 'numbers';
+
+/** Seat pitch on screen (CSS px) below which sections are drawn as blocks. */
+export const DOTS_MIN_PITCH_PX = 4;
+/** Seat pitch on screen (CSS px) from which seat numbers are printed. */
+export const NUMBERS_MIN_PITCH_PX = 18;
+
+/** The level of detail for a zoom scale (screen px per venue unit). */
+export function levelOfDetail(scale: number): DetailLevel {
+  const pitch = SEAT_PITCH * scale;
+  if (pitch < DOTS_MIN_PITCH_PX) return 'blocks';
+  return pitch < NUMBERS_MIN_PITCH_PX ? 'dots' : 'numbers';
+}
+
+/** A uniform grid over a section: `items[start[c] .. start[c + 1])` are the seats of cell c. */
+export interface SeatGrid {
+  x0: number;
+  y0: number;
+  cell: number;
+  cols: number;
+  rows: number;
+  start: Uint32Array;
+  items: Uint32Array;
+}
+
+/** One section's seats as parallel typed arrays, plus its grid. Seat i is `ids[i]` at `(xs[i], ys[i])`. */
+export interface SectionLayout {
+  section: SeatSection;
+  count: number;
+  xs: Float32Array;
+  ys: Float32Array;
+  ids: Int32Array;
+  /** Index into `rowLabels` of each seat. */
+  row: Uint16Array;
+  /** Index into `tables` of each seat, -1 when the seat is not at a table. */
+  table: Int16Array;
+  rowLabels: string[];
+  /** First seat index of each row, and one past the last seat of the last row. */
+  rowStart: Uint32Array;
+  numbers: string[];
+  tables: SeatTable[];
+  grid: SeatGrid;
+}
+
+const GRID_CELL = SEAT_PITCH * 4;
+
+function buildGrid(section: SeatSection, xs: Float32Array, ys: Float32Array): SeatGrid {
+  const cols = Math.max(1, Math.ceil(section.width / GRID_CELL) + 1);
+  const rows = Math.max(1, Math.ceil(section.height / GRID_CELL) + 1);
+  const cellOf = new Uint32Array(xs.length);
+  const start = new Uint32Array(cols * rows + 1);
+  for (let i = 0; i < xs.length; i++) {
+    const cx = Math.min(cols - 1, Math.max(0, Math.floor(((xs[i] as number) - section.x) / GRID_CELL)));
+    const cy = Math.min(rows - 1, Math.max(0, Math.floor(((ys[i] as number) - section.y) / GRID_CELL)));
+    const cell = cy * cols + cx;
+    cellOf[i] = cell;
+    start[cell + 1] = (start[cell + 1] as number) + 1;
+  }
+  for (let c = 0; c < cols * rows; c++) start[c + 1] = (start[c + 1] as number) + (start[c] as number);
+  // Counting sort: each seat lands in its cell's slice.
+  const fill = start.slice(0, cols * rows);
+  const items = new Uint32Array(xs.length);
+  for (let i = 0; i < xs.length; i++) {
+    const cell = cellOf[i] as number;
+    items[fill[cell] as number] = i;
+    fill[cell] = (fill[cell] as number) + 1;
+  }
+  return { x0: section.x, y0: section.y, cell: GRID_CELL, cols, rows, start, items };
+}
+
+/** Copies a section's rows (inline or from its submap) into a {@link SectionLayout}. */
+export function buildSectionLayout(section: SeatSection): SectionLayout {
+  const rows = section.rows ?? [];
+  const tables = section.tables ?? [];
+  const count = rows.reduce((sum, row) => sum + row.ids.length, 0);
+  const xs = new Float32Array(count);
+  const ys = new Float32Array(count);
+  const ids = new Int32Array(count);
+  const row = new Uint16Array(count);
+  const table = new Int16Array(count).fill(-1);
+  const rowStart = new Uint32Array(rows.length + 1);
+  const numbers: string[] = new Array(count);
+  const tableOfSeat = new Map<number, number>();
+  tables.forEach((entry, index) => {
+    for (const id of entry.seatIds) tableOfSeat.set(id, index);
+  });
+  let i = 0;
+  rows.forEach((entry, r) => {
+    rowStart[r] = i;
+    for (let k = 0; k < entry.ids.length; k++, i++) {
+      const id = entry.ids[k] as number;
+      ids[i] = id;
+      xs[i] = entry.x[k] ?? 0;
+      ys[i] = entry.y[k] ?? 0;
+      row[i] = r;
+      numbers[i] = entry.n[k] ?? '';
+      table[i] = tableOfSeat.get(id) ?? -1;
+    }
+  });
+  rowStart[rows.length] = i;
+  return {
+    section,
+    count,
+    xs,
+    ys,
+    ids,
+    row,
+    table,
+    rowLabels: rows.map((entry) => entry.label),
+    rowStart,
+    numbers,
+    tables,
+    grid: buildGrid(section, xs, ys),
+  };
+}
+
+/** A rectangle in venue units: `[minX, minY, maxX, maxY]`. */
+export type Rect = readonly [number, number, number, number];
+
+/** Calls `visit(i)` for every seat of the layout whose grid cell touches `rect` (a superset, cheap). */
+export function forEachSeatIn(layout: SectionLayout, rect: Rect, visit: (seat: number) => void): void {
+  const { grid } = layout;
+  const c0 = Math.max(0, Math.floor((rect[0] - grid.x0) / grid.cell));
+  const c1 = Math.min(grid.cols - 1, Math.floor((rect[2] - grid.x0) / grid.cell));
+  const r0 = Math.max(0, Math.floor((rect[1] - grid.y0) / grid.cell));
+  const r1 = Math.min(grid.rows - 1, Math.floor((rect[3] - grid.y0) / grid.cell));
+  for (let r = r0; r <= r1; r++) {
+    for (let c = c0; c <= c1; c++) {
+      const cell = r * grid.cols + c;
+      const end = grid.start[cell + 1] as number;
+      for (let k = grid.start[cell] as number; k < end; k++) visit(grid.items[k] as number);
+    }
+  }
+}
+
+/** Whether a section's box meets a rectangle (culling at section level). */
+export function sectionInRect(
+  section: Pick<SeatSection, 'x' | 'y' | 'width' | 'height'>,
+  rect: Rect,
+): boolean {
+  return (
+    section.x <= rect[2] &&
+    section.x + section.width >= rect[0] &&
+    section.y <= rect[3] &&
+    section.y + section.height >= rect[1]
+  );
+}
+
+/** Indexes of the map's sections visible in `rect`. */
+export function visibleSections(map: Pick<SeatMap, 'sections'>, rect: Rect): number[] {
+  const found: number[] = [];
+  map.sections.forEach((section, index) => {
+    if (sectionInRect(section, rect)) found.push(index);
+  });
+  return found;
+}
+
+/** What a point on the map is: a seat, a table (its seats are sold together) or a section box. */
+export type MapHit =
+  | { kind: 'seat'; section: number; seat: number }
+  | { kind: 'table'; section: number; table: number }
+  | { kind: 'section'; section: number };
+
+/**
+ * The seat, table or section under a venue point. Seats within `radius` venue units count
+ * (the nearest wins); a seat at a table, or a point inside a table's circle, is the table.
+ * Sections whose seats are not loaded answer as a section.
+ */
+export function hitTest(
+  map: Pick<SeatMap, 'sections'>,
+  layouts: ReadonlyArray<SectionLayout | undefined>,
+  x: number,
+  y: number,
+  radius: number = SEAT_PITCH / 2,
+): MapHit | null {
+  const probe: Rect = [x - radius, y - radius, x + radius, y + radius];
+  for (const index of visibleSections(map, probe)) {
+    const layout = layouts[index];
+    if (!layout) return { kind: 'section', section: index };
+    let best = -1;
+    let bestDistance = radius * radius;
+    forEachSeatIn(layout, probe, (seat) => {
+      const dx = (layout.xs[seat] as number) - x;
+      const dy = (layout.ys[seat] as number) - y;
+      const distance = dx * dx + dy * dy;
+      if (distance <= bestDistance) {
+        best = seat;
+        bestDistance = distance;
+      }
+    });
+    if (best >= 0) {
+      const table = layout.table[best] as number;
+      return table >= 0
+        ? { kind: 'table', section: index, table }
+        : { kind: 'seat', section: index, seat: best };
+    }
+    const table = layout.tables.findIndex(
+      (entry) => (entry.x - x) ** 2 + (entry.y - y) ** 2 <= entry.radius ** 2,
+    );
+    if (table >= 0) return { kind: 'table', section: index, table };
+    const section = map.sections[index];
+    if (
+      section &&
+      x >= section.x &&
+      x <= section.x + section.width &&
+      y >= section.y &&
+      y <= section.y + section.height
+    ) {
+      return { kind: 'section', section: index };
+    }
+  }
+  return null;
+}
+
+/** Zoom and pan: a venue point p is drawn at `p * scale + (x, y)` CSS px. */
+export interface Viewport {
+  scale: number;
+  x: number;
+  y: number;
+}
+
+/** The viewport state the reducer works on: the view, the canvas size and the fitted view. */
+export interface ViewState {
+  view: Viewport;
+  width: number;
+  height: number;
+  /** The whole map fitted into the canvas (the reset target and the zoom-out limit). */
+  fit: Viewport;
+}
+
+/** Largest zoom: a seat pitch of 60 CSS px. */
+export const MAX_SCALE = 60 / SEAT_PITCH;
+/** Zoom step of the buttons and the +/- keys. */
+export const ZOOM_STEP = 1.5;
+/** Share of the canvas an arrow key pans. */
+export const PAN_STEP = 0.15;
+
+/** The view that shows the whole map (with the stage above it) centred in a canvas. */
+export function fitViewport(mapWidth: number, mapHeight: number, width: number, height: number): Viewport {
+  const margin = 16;
+  const scale = Math.max(
+    1e-3,
+    Math.min((width - 2 * margin) / Math.max(1, mapWidth), (height - 2 * margin) / Math.max(1, mapHeight)),
+  );
+  return { scale, x: (width - mapWidth * scale) / 2, y: (height - mapHeight * scale) / 2 };
+}
+
+/** The venue rectangle a view shows in a canvas of the given size (what to draw). */
+export function viewRect(view: Viewport, width: number, height: number): Rect {
+  return [
+    -view.x / view.scale,
+    -view.y / view.scale,
+    (width - view.x) / view.scale,
+    (height - view.y) / view.scale,
+  ];
+}
+
+/** Zoom and pan requests from buttons, keys, wheel and touch. */
+export type ViewAction =
+  | { type: 'zoom'; factor: number; at?: readonly [number, number] }
+  | { type: 'pan'; dx: number; dy: number }
+  | { type: 'reset' }
+  | { type: 'resize'; width: number; height: number; fit: Viewport }
+  | { type: 'focus'; rect: Rect };
+
+function clampView(state: ViewState, view: Viewport): Viewport {
+  const scale = Math.min(MAX_SCALE, Math.max(state.fit.scale * 0.8, view.scale));
+  const ratio = scale / view.scale;
+  // Keep the zoom anchored where it was asked, then keep part of the map on screen.
+  const cx = state.width / 2;
+  const cy = state.height / 2;
+  let x = ratio === 1 ? view.x : cx - (cx - view.x) * ratio;
+  let y = ratio === 1 ? view.y : cy - (cy - view.y) * ratio;
+  const mapWidth = ((state.width - 2 * state.fit.x) / state.fit.scale) * scale;
+  const mapHeight = ((state.height - 2 * state.fit.y) / state.fit.scale) * scale;
+  const slackX = state.width / 2;
+  const slackY = state.height / 2;
+  x = Math.min(slackX, Math.max(state.width - mapWidth - slackX, x));
+  y = Math.min(slackY, Math.max(state.height - mapHeight - slackY, y));
+  return { scale, x, y };
+}
+
+/** The key's zoom or pan action (`+`/`=`, `-`, `0`, arrows), or null for other keys. */
+export function keyToViewAction(key: string, width: number, height: number): ViewAction | null {
+  switch (key) {
+    case '+':
+    case '=':
+      return { type: 'zoom', factor: ZOOM_STEP };
+    case '-':
+    case '_':
+      return { type: 'zoom', factor: 1 / ZOOM_STEP };
+    case '0':
+      return { type: 'reset' };
+    case 'ArrowLeft':
+      return { type: 'pan', dx: width * PAN_STEP, dy: 0 };
+    case 'ArrowRight':
+      return { type: 'pan', dx: -width * PAN_STEP, dy: 0 };
+    case 'ArrowUp':
+      return { type: 'pan', dx: 0, dy: height * PAN_STEP };
+    case 'ArrowDown':
+      return { type: 'pan', dx: 0, dy: -height * PAN_STEP };
+    default:
+      return null;
+  }
+}
+
+/** Applies a zoom or pan request; the result stays within the zoom limits and near the map. */
+export function viewReducer(state: ViewState, action: ViewAction): ViewState {
+  const { view } = state;
+  switch (action.type) {
+    case 'zoom': {
+      const [ax, ay] = action.at ?? [state.width / 2, state.height / 2];
+      const scale = Math.min(MAX_SCALE, Math.max(state.fit.scale * 0.8, view.scale * action.factor));
+      const ratio = scale / view.scale;
+      const next = { scale, x: ax - (ax - view.x) * ratio, y: ay - (ay - view.y) * ratio };
+      return { ...state, view: clampView(state, next) };
+    }
+    case 'pan':
+      return { ...state, view: clampView(state, { ...view, x: view.x + action.dx, y: view.y + action.dy }) };
+    case 'reset':
+      return { ...state, view: state.fit };
+    case 'resize': {
+      const resized = { ...state, width: action.width, height: action.height, fit: action.fit };
+      // A first size (or a map that was fitted) shows the whole map again.
+      const wasFitted = view.scale === state.fit.scale && view.x === state.fit.x && view.y === state.fit.y;
+      return { ...resized, view: wasFitted || state.width === 0 ? action.fit : clampView(resized, view) };
+    }
+    case 'focus': {
+      const [minX, minY, maxX, maxY] = action.rect;
+      const box = fitViewport(maxX - minX, maxY - minY, state.width, state.height);
+      const target = { scale: box.scale, x: box.x - minX * box.scale, y: box.y - minY * box.scale };
+      return { ...state, view: clampView(state, target) };
+    }
+  }
+}
