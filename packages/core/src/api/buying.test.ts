@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ticketItem } from '../rules/cart.ts';
 import { SEAT_CHECKOUT_MESSAGES } from '../rules/checkout.ts';
 import { buildReservationPayload } from '../rules/reservation.ts';
+import { resaleCartItem, ticketCartItem } from '../stores/catalogue.ts';
 import {
   addPixel,
   checkoutSeats,
@@ -9,11 +10,9 @@ import {
   fetchCardConfig,
   fetchEvents,
   fetchSeatStatus,
-  resaleCartItem,
   reserveCart,
   seatCartItem,
   tableCartItem,
-  ticketCartItem,
   wireId,
 } from './buying.ts';
 import { ApiError, configureApi, type Fetcher } from './client.ts';

@@ -5,27 +5,39 @@
  * nowhere else (docs/buying.md and docs/payments.md describe the API host's side), so a
  * change there touches this one file. Failures reject with an {@link ApiError}.
  */
+
+import type { KyInstance } from 'ky';
 import { type CartItem, type EntityId, type SeatSelection, ticketItem } from '../rules/cart.ts';
 import { seatCheckoutFailureMessage, seatCheckoutProblem } from '../rules/checkout.ts';
 import type { ReservationPayload, ReservedTicket } from '../rules/reservation.ts';
 import { RESERVATION_MESSAGES } from '../rules/reservation.ts';
 import { SEAT_MESSAGES } from '../rules/seat-flow.ts';
-import { ApiError, apiClient, callApi, toApiError } from './client.ts';
-import { publicRequest } from './public-read.ts';
+import { ApiError, CATALOGUE_LOAD_FAILED, type StatusMessages, searchParams, wireId } from './public-read.ts';
 
-/** Message for catalogue reads that fail without a server text (decided in docs/core-buying.md). */
-export const CATALOGUE_LOAD_FAILED = 'Não foi possível carregar os eventos, tente novamente';
+export { addPixel, CATALOGUE_LOAD_FAILED, fetchEvent, fetchEvents, wireId } from './public-read.ts';
+
+// The ky client (session token, retries) loads with the first call that needs it. The
+// public reads (catalogue, pixel: `api/public-read.ts`) never load it, so
+// a page that only shows a buy button does not download ky.
+let kyClient: typeof import('./client.ts') | null = null;
+const loadKyClient = async (): Promise<typeof import('./client.ts')> => {
+  kyClient ??= await import('./client.ts');
+  return kyClient;
+};
+
+/** `callApi` of `api/client.ts`, once the client has loaded (`call` may then use {@link apiClient}). */
+async function callApi<T>(call: () => Promise<T>, messages: StatusMessages): Promise<T> {
+  return (await loadKyClient()).callApi(call, messages);
+}
+
+/** The shared ky instance; only valid inside a {@link callApi} call, after the client loaded. */
+function apiClient(): KyInstance {
+  if (!kyClient) throw new Error('API client used before it loaded');
+  return kyClient.apiClient();
+}
 
 /** Message for payment calls that fail without a server text (decided in docs/core-buying.md). */
 export const PAYMENT_FAILED = 'Não foi possível processar o pagamento, tente novamente';
-
-/**
- * Ids travel as JSON integers (the API host's schemas); cart items may carry them as
- * numeric strings (storage, data attributes), so those are turned back into numbers.
- */
-export function wireId<T extends EntityId | null | undefined>(id: T): T | number {
-  return typeof id === 'string' && /^\d{1,10}$/.test(id) ? Number(id) : id;
-}
 
 // ---------------------------------------------------------------------------------------
 // Catalogue
@@ -118,43 +130,6 @@ export interface EventQuery {
 }
 
 const catalogueMessages = { fallback: CATALOGUE_LOAD_FAILED, preferServerMessage: true };
-
-function searchParams(query: Record<string, string | number | undefined | null>): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && String(value).trim() !== '')
-      params[key] = String(value).trim();
-  }
-  return params;
-}
-
-/**
- * `GET /events`: a page of published events, searched by text or slug. Public, so it goes
- * through the fetch-only path (`api/public-read.ts`), not the ky client.
- */
-export async function fetchEvents(query: EventQuery = {}): Promise<EventPage> {
-  const answer =
-    (await publicRequest<{ data?: EventSummary[]; total?: number; page?: number; limit?: number } | null>(
-      'events',
-      catalogueMessages,
-      { searchParams: searchParams({ ...query }) },
-    )) ?? {};
-  const events = answer.data ?? [];
-  return {
-    events,
-    total: answer.total ?? events.length,
-    page: answer.page ?? query.page ?? 1,
-    limit: answer.limit ?? query.limit ?? events.length,
-  };
-}
-
-/**
- * `GET /events/{id}` (an id or a slug): the event with lots, products, resale offers and
- * fee. Public, through the fetch-only path like {@link fetchEvents}.
- */
-export function fetchEvent(idOrSlug: EntityId): Promise<EventDetail> {
-  return publicRequest<EventDetail>(`events/${encodeURIComponent(String(idOrSlug))}`, catalogueMessages);
-}
 
 // ---------------------------------------------------------------------------------------
 // Seat maps
@@ -349,6 +324,7 @@ export interface SeatCheckoutPayload {
 export async function checkoutSeats(payload: SeatCheckoutPayload): Promise<ReservedOrder> {
   const problem = seatCheckoutProblem(payload);
   if (problem) throw new ApiError(problem, { status: 0 });
+  const { toApiError } = await loadKyClient();
   try {
     const answer = await apiClient()
       .post('seat/checkout', {
@@ -384,35 +360,6 @@ export async function checkoutSeats(payload: SeatCheckoutPayload): Promise<Reser
 
 // ---------------------------------------------------------------------------------------
 // Cart items from catalogue and seat-map answers
-
-/** A cart line for `amount` units of a general-admission lot. */
-export function ticketCartItem(event: EventSummary, type: TicketTypeInfo, amount = 1): CartItem {
-  return ticketItem({
-    id: type.id,
-    amount,
-    eventId: event.id,
-    eventPixel: event.pixel || null,
-    tk_price: type.priceCents,
-    n_number: type.n_number,
-    name: type.name,
-    maxAmount: Math.max(0, Math.min(type.perOrderLimit, type.available)),
-  });
-}
-
-/** The cart line for a resale offer. */
-export function resaleCartItem(event: EventSummary, offer: ResaleOffer): CartItem {
-  return ticketItem({
-    id: offer.ticketTypeId,
-    eventId: event.id,
-    eventPixel: event.pixel || null,
-    tk_price: offer.priceCents,
-    n_number: offer.n_number,
-    is_from_resale: 1,
-    resaleId: offer.resaleId,
-    originalTicketId: offer.originalTicketId,
-    name: offer.name,
-  });
-}
 
 /** What the picker knows about a chosen seat. */
 export interface SeatChoice {
@@ -574,21 +521,6 @@ export async function reserveCart(payload: ReservationPayload): Promise<Reservat
     }
     throw error;
   }
-}
-
-/**
- * `POST /pixel/add` (spec §7): a page-view hit for the event's pixel; `tipo` is 3. Public
- * and sent with `keepalive`, since the cart bar navigates to checkout right after it.
- */
-export async function addPixel(hit: { hash: string; ismobile: boolean; evtid: EntityId }): Promise<void> {
-  await publicRequest(
-    'pixel/add',
-    { fallback: '' },
-    {
-      json: { hash: hit.hash, ismobile: hit.ismobile ? 1 : 0, evtid: wireId(hit.evtid), tipo: 3 },
-      keepalive: true,
-    },
-  );
 }
 
 // ---------------------------------------------------------------------------------------

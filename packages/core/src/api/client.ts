@@ -1,5 +1,15 @@
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
 import { $sessionToken } from '../stores/session-token.ts';
+import {
+  API_TIMEOUT_MS,
+  ApiError,
+  apiBaseUrl,
+  apiConfigVersion,
+  apiFetch,
+  messageForStatus,
+  type StatusMessages,
+  stringField,
+} from './public-read.ts';
 
 /**
  * The one HTTP client for the API host (spec §7): base URL, 30 s timeout, the session's
@@ -8,49 +18,23 @@ import { $sessionToken } from '../stores/session-token.ts';
  * and the embed loader) after this module is imported, and so nothing runs on import.
  */
 
-/** API timeout from spec §9. */
-export const API_TIMEOUT_MS = 30_000;
+export {
+  API_TIMEOUT_MS,
+  type ApiConfig,
+  ApiError,
+  apiBaseUrl,
+  apiConfigVersion,
+  apiFetch,
+  configureApi,
+  DEFAULT_API_URL,
+  type Fetcher,
+  type StatusMessages,
+} from './public-read.ts';
 
-/** Where the API host listens when nothing else is configured (decisions §3). */
-export const DEFAULT_API_URL = 'http://localhost:3000';
-
-/** The fetch signature the client uses; tests and special hosts swap it. */
-export type Fetcher = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
-
-/** Options for {@link configureApi}; omitted fields go back to their defaults. */
-export interface ApiConfig {
-  /** API host origin, e.g. `https://api.plateia.com.br`. */
-  baseUrl?: string;
-  /** A fetch implementation; defaults to the global `fetch` at call time. */
-  fetch?: Fetcher;
-}
-
-declare global {
-  /** API origin the storefront or the embed loader sets before the widgets run. */
-  var PLATEIA_API_URL: string | undefined;
-}
-
-let config: ApiConfig = {};
 let client: KyInstance | null = null;
 let clientBaseUrl = '';
+let clientConfigVersion = -1;
 const unauthorizedListeners = new Set<() => void>();
-
-/** Sets the API base URL and/or fetcher; call with `{}` to return to the defaults. */
-export function configureApi(next: ApiConfig): void {
-  config = { ...next };
-  client = null;
-}
-
-/** The API host origin in use, without a trailing slash. */
-export function apiBaseUrl(): string {
-  const url = config.baseUrl ?? globalThis.PLATEIA_API_URL ?? DEFAULT_API_URL;
-  return url.replace(/\/+$/, '');
-}
-
-/** The fetcher in use: the configured one, else the global `fetch` (looked up per call). */
-export function apiFetch(): Fetcher {
-  return config.fetch ?? ((input, init) => globalThis.fetch(input, init));
-}
 
 /**
  * Registers a listener for a 401 answer to a request that carried the current session
@@ -69,9 +53,10 @@ export function onUnauthorized(listener: () => void): () => void {
  */
 export function apiClient(): KyInstance {
   const baseUrl = apiBaseUrl();
-  if (client && clientBaseUrl === baseUrl) return client;
+  if (client && clientBaseUrl === baseUrl && clientConfigVersion === apiConfigVersion()) return client;
   const fetcher = apiFetch();
   clientBaseUrl = baseUrl;
+  clientConfigVersion = apiConfigVersion();
   client = ky.create({
     prefix: baseUrl,
     timeout: API_TIMEOUT_MS,
@@ -104,49 +89,6 @@ export function apiClient(): KyInstance {
   return client;
 }
 
-/** Per-status pt-BR messages for one call site; `fallback` covers everything else. */
-export interface StatusMessages {
-  /** Message for any failure not listed by status, including network errors and timeouts. */
-  fallback: string;
-  /** When the server sent a `message`, show it instead of `fallback` (never over a listed status). */
-  preferServerMessage?: boolean;
-  [status: number]: string;
-}
-
-/**
- * A failed API call, carrying the pt-BR message to show (`message`), the HTTP status
- * (0 when no answer arrived: network error, timeout, unreadable answer) and what the
- * server said (`{ error, message }` per docs/architecture.md).
- */
-export class ApiError extends Error {
-  /** HTTP status, or 0 when no usable answer arrived. */
-  readonly status: number;
-  /** The server's machine-readable `error` code, when it sent one. */
-  readonly code: string | undefined;
-  /** The server's own pt-BR `message`, when it sent one. */
-  readonly serverMessage: string | undefined;
-  /** The parsed error body, for call sites that need more than the message. */
-  readonly data: unknown;
-
-  constructor(
-    message: string,
-    details: { status: number; code?: string; serverMessage?: string; data?: unknown; cause?: unknown },
-  ) {
-    super(message, { cause: details.cause });
-    this.name = 'ApiError';
-    this.status = details.status;
-    this.code = details.code;
-    this.serverMessage = details.serverMessage;
-    this.data = details.data;
-  }
-}
-
-function stringField(data: unknown, field: string): string | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const value = (data as Record<string, unknown>)[field];
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
-
 /** Turns whatever a call threw into an {@link ApiError} with the call site's message. */
 export function toApiError(error: unknown, messages: StatusMessages): ApiError {
   if (error instanceof ApiError) return error;
@@ -154,10 +96,7 @@ export function toApiError(error: unknown, messages: StatusMessages): ApiError {
     const status = error.response.status;
     const data = error.data;
     const serverMessage = stringField(data, 'message');
-    const listed = messages[status];
-    const message =
-      listed ?? (messages.preferServerMessage && serverMessage ? serverMessage : messages.fallback);
-    return new ApiError(message, {
+    return new ApiError(messageForStatus(status, serverMessage, messages), {
       status,
       code: stringField(data, 'error'),
       serverMessage,

@@ -1,14 +1,115 @@
-import { API_TIMEOUT_MS, ApiError, apiBaseUrl, apiFetch, type StatusMessages } from './client.ts';
+import type { EntityId } from '../rules/cart.ts';
+import type { EventDetail, EventPage, EventQuery, EventSummary } from './buying.ts';
+/**
+ * The ky-free half of the API client: where the API host is (`configureApi`,
+ * `apiBaseUrl`, `apiFetch`), the 30 s timeout of spec §9, the {@link ApiError} every call
+ * rejects with, and a small request path for the public calls (catalogue reads, the event
+ * pixel) built on `fetch` alone. `api/client.ts` re-exports all of it and adds the ky
+ * client that authenticated calls need (token, retries, hooks). Keeping this apart means
+ * a page that only shows a buy button never downloads ky: nothing here imports it.
+ */
+
+/** API timeout from spec §9. */
+export const API_TIMEOUT_MS = 30_000;
+
+/** Where the API host listens when nothing else is configured (decisions §3). */
+export const DEFAULT_API_URL = 'http://localhost:3000';
+
+/** The fetch signature the client uses; tests and special hosts swap it. */
+export type Fetcher = (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
+
+/** Options for {@link configureApi}; omitted fields go back to their defaults. */
+export interface ApiConfig {
+  /** API host origin, e.g. `https://api.plateia.com.br`. */
+  baseUrl?: string;
+  /** A fetch implementation; defaults to the global `fetch` at call time. */
+  fetch?: Fetcher;
+}
+
+declare global {
+  /** API origin the storefront or the embed loader sets before the widgets run. */
+  var PLATEIA_API_URL: string | undefined;
+}
+
+let config: ApiConfig = {};
+let configVersion = 0;
+
+/** Sets the API base URL and/or fetcher; call with `{}` to return to the defaults. */
+export function configureApi(next: ApiConfig): void {
+  config = { ...next };
+  configVersion++;
+}
+
+/** Counts {@link configureApi} calls, so clients built from the configuration know when to rebuild. */
+export function apiConfigVersion(): number {
+  return configVersion;
+}
+
+/** The API host origin in use, without a trailing slash. */
+export function apiBaseUrl(): string {
+  const url = config.baseUrl ?? globalThis.PLATEIA_API_URL ?? DEFAULT_API_URL;
+  return url.replace(/\/+$/, '');
+}
+
+/** The fetcher in use: the configured one, else the global `fetch` (looked up per call). */
+export function apiFetch(): Fetcher {
+  return config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+}
+
+/** Per-status pt-BR messages for one call site; `fallback` covers everything else. */
+export interface StatusMessages {
+  /** Message for any failure not listed by status, including network errors and timeouts. */
+  fallback: string;
+  /** When the server sent a `message`, show it instead of `fallback` (never over a listed status). */
+  preferServerMessage?: boolean;
+  [status: number]: string;
+}
 
 /**
- * A small request path for the API host's public calls (the catalogue reads and the
- * event pixel), built on `fetch` alone. The shared ky client (`apiClient`) carries the
- * session token, retries and hooks that authenticated calls need; a page that only shows
- * a buy button needs none of that, and this path keeps ky out of its script. Same rules
- * as the client: base URL from {@link apiBaseUrl}, the configured fetcher, the 30 s
- * timeout of spec §9, JSON both ways, and failures as {@link ApiError} with the call
- * site's pt-BR message.
+ * A failed API call, carrying the pt-BR message to show (`message`), the HTTP status
+ * (0 when no answer arrived: network error, timeout, unreadable answer) and what the
+ * server said (`{ error, message }` per docs/architecture.md).
  */
+export class ApiError extends Error {
+  /** HTTP status, or 0 when no usable answer arrived. */
+  readonly status: number;
+  /** The server's machine-readable `error` code, when it sent one. */
+  readonly code: string | undefined;
+  /** The server's own pt-BR `message`, when it sent one. */
+  readonly serverMessage: string | undefined;
+  /** The parsed error body, for call sites that need more than the message. */
+  readonly data: unknown;
+
+  constructor(
+    message: string,
+    details: { status: number; code?: string; serverMessage?: string; data?: unknown; cause?: unknown },
+  ) {
+    super(message, { cause: details.cause });
+    this.name = 'ApiError';
+    this.status = details.status;
+    this.code = details.code;
+    this.serverMessage = details.serverMessage;
+    this.data = details.data;
+  }
+}
+
+/** A non-empty string field of an error body, or `undefined`. */
+export function stringField(data: unknown, field: string): string | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const value = (data as Record<string, unknown>)[field];
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** The message for a failed answer: the status's own, else the server's (when preferred), else the fallback. */
+export function messageForStatus(
+  status: number,
+  serverMessage: string | undefined,
+  messages: StatusMessages,
+): string {
+  return (
+    messages[status] ?? (messages.preferServerMessage && serverMessage ? serverMessage : messages.fallback)
+  );
+}
 
 /** One public request: path relative to the API host, optional query and JSON body. */
 export interface PublicRequest {
@@ -36,12 +137,6 @@ async function readBody(response: Response): Promise<unknown> {
   } catch {
     return text;
   }
-}
-
-function stringField(data: unknown, field: string): string | undefined {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const value = (data as Record<string, unknown>)[field];
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
 /**
@@ -79,10 +174,7 @@ export async function publicRequest<T>(
   }
   if (!response.ok) {
     const serverMessage = stringField(data, 'message');
-    const listed = messages[response.status];
-    const message =
-      listed ?? (messages.preferServerMessage && serverMessage ? serverMessage : messages.fallback);
-    throw new ApiError(message, {
+    throw new ApiError(messageForStatus(response.status, serverMessage, messages), {
       status: response.status,
       code: stringField(data, 'error'),
       serverMessage,
@@ -90,4 +182,75 @@ export async function publicRequest<T>(
     });
   }
   return data as T;
+}
+
+// ---------------------------------------------------------------------------------------
+// The public calls of the buying side (mapped here, beside their types in `api/buying.ts`)
+
+/** Message for catalogue reads that fail without a server text (decided in docs/core-buying.md). */
+export const CATALOGUE_LOAD_FAILED = 'Não foi possível carregar os eventos, tente novamente';
+
+/**
+ * Ids travel as JSON integers (the API host's schemas); cart items may carry them as
+ * numeric strings (storage, data attributes), so those are turned back into numbers.
+ */
+export function wireId<T extends EntityId | null | undefined>(id: T): T | number {
+  return typeof id === 'string' && /^\d{1,10}$/.test(id) ? Number(id) : id;
+}
+
+/** Query parameters without empty values, trimmed. */
+export function searchParams(
+  query: Record<string, string | number | undefined | null>,
+): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && String(value).trim() !== '')
+      params[key] = String(value).trim();
+  }
+  return params;
+}
+
+const catalogueMessages = { fallback: CATALOGUE_LOAD_FAILED, preferServerMessage: true };
+
+/**
+ * `GET /events`: a page of published events, searched by text or slug. Public, so it goes
+ * through the fetch-only path (`api/public-read.ts`), not the ky client.
+ */
+export async function fetchEvents(query: EventQuery = {}): Promise<EventPage> {
+  const answer =
+    (await publicRequest<{ data?: EventSummary[]; total?: number; page?: number; limit?: number } | null>(
+      'events',
+      catalogueMessages,
+      { searchParams: searchParams({ ...query }) },
+    )) ?? {};
+  const events = answer.data ?? [];
+  return {
+    events,
+    total: answer.total ?? events.length,
+    page: answer.page ?? query.page ?? 1,
+    limit: answer.limit ?? query.limit ?? events.length,
+  };
+}
+
+/**
+ * `GET /events/{id}` (an id or a slug): the event with lots, products, resale offers and
+ * fee. Public, through the fetch-only path like {@link fetchEvents}.
+ */
+export function fetchEvent(idOrSlug: EntityId): Promise<EventDetail> {
+  return publicRequest<EventDetail>(`events/${encodeURIComponent(String(idOrSlug))}`, catalogueMessages);
+}
+
+/**
+ * `POST /pixel/add` (spec §7): a page-view hit for the event's pixel; `tipo` is 3. Public
+ * and sent with `keepalive`, since the cart bar navigates to checkout right after it.
+ */
+export async function addPixel(hit: { hash: string; ismobile: boolean; evtid: EntityId }): Promise<void> {
+  await publicRequest(
+    'pixel/add',
+    { fallback: '' },
+    {
+      json: { hash: hit.hash, ismobile: hit.ismobile ? 1 : 0, evtid: wireId(hit.evtid), tipo: 3 },
+      keepalive: true,
+    },
+  );
 }

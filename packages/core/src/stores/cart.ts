@@ -1,5 +1,5 @@
 import { computed, task } from 'nanostores';
-import { ApiError } from '../api/client.ts';
+import { ApiError } from '../api/public-read.ts';
 import {
   type AddToCartResult,
   addCartItem,

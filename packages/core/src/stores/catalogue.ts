@@ -1,13 +1,14 @@
 import { atom, computed, onMount, type ReadableAtom, task } from 'nanostores';
-import {
-  addPixel,
-  type EventDetail,
-  type EventPage,
-  type EventQuery,
-  fetchEvent,
-  fetchEvents,
+import type {
+  EventDetail,
+  EventPage,
+  EventQuery,
+  EventSummary,
+  ResaleOffer,
+  TicketTypeInfo,
 } from '../api/buying.ts';
-import type { EntityId } from '../rules/cart.ts';
+import { addPixel, fetchEvent, fetchEvents } from '../api/public-read.ts';
+import { type CartItem, type EntityId, ticketItem } from '../rules/cart.ts';
 
 /**
  * The catalogue (decisions §4): the events listing with search, and event details, as
@@ -209,5 +210,37 @@ export function trackEventPixel(pixel: string | null | undefined, eventId: Entit
     } catch {
       // Analytics only.
     }
+  });
+}
+
+// Cart lines from catalogue answers live with the catalogue (not in `api/buying.ts`), so a
+// buy button that imports them does not load the rest of the buying calls.
+
+/** A cart line for `amount` units of a general-admission lot. */
+export function ticketCartItem(event: EventSummary, type: TicketTypeInfo, amount = 1): CartItem {
+  return ticketItem({
+    id: type.id,
+    amount,
+    eventId: event.id,
+    eventPixel: event.pixel || null,
+    tk_price: type.priceCents,
+    n_number: type.n_number,
+    name: type.name,
+    maxAmount: Math.max(0, Math.min(type.perOrderLimit, type.available)),
+  });
+}
+
+/** The cart line for a resale offer. */
+export function resaleCartItem(event: EventSummary, offer: ResaleOffer): CartItem {
+  return ticketItem({
+    id: offer.ticketTypeId,
+    eventId: event.id,
+    eventPixel: event.pixel || null,
+    tk_price: offer.priceCents,
+    n_number: offer.n_number,
+    is_from_resale: 1,
+    resaleId: offer.resaleId,
+    originalTicketId: offer.originalTicketId,
+    name: offer.name,
   });
 }
