@@ -402,6 +402,7 @@ function CartStep({
                             type="email"
                             inputMode="email"
                             autoComplete="email"
+                            placeholder={userEmail ? undefined : 'O seu, ao acessar a conta'}
                             value={holderValue(key, index)}
                             aria-invalid={fieldError ? 'true' : undefined}
                             aria-describedby={fieldError ? `${fieldId}-error` : undefined}
