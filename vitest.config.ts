@@ -27,6 +27,7 @@ const projects: TestProjectInlineConfiguration[] = [
     },
   },
   { test: { name: 'site', root: 'site', include: ['src/**/*.test.ts'] } },
+  { test: { name: 'examples', root: 'examples', include: ['*/test/**/*.test.ts'] } },
   serverSuite('server', 'pglite'),
 ];
 if (process.env.TEST_DATABASE_URL) projects.push(serverSuite('server-pg', 'postgres'));
