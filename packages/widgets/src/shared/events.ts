@@ -24,6 +24,20 @@ export interface PlateiaErrorDetail {
   cause?: unknown;
 }
 
+/** `detail` of `plateia-cart-change`: the shared cart after the change. */
+export interface PlateiaCartChangeDetail {
+  /** Tickets plus products (the cart bar's count). */
+  count: number;
+  /** Tickets and products in cents, before the service fee. */
+  totalCents: number;
+}
+
+/** `detail` of `plateia-seat-picker-open`: the event whose seats should be chosen. */
+export interface PlateiaSeatPickerOpenDetail {
+  /** The event's id, as given to the buy button's `event-id`. */
+  eventId: string;
+}
+
 /** `detail` of `plateia-checkout-start`: the order the reservation opened. */
 export interface PlateiaCheckoutStartDetail {
   /** The event being bought. */
@@ -57,6 +71,10 @@ export interface PlateiaEventDetails {
   'plateia-login-open': PlateiaLoginOpenDetail;
   /** Fired when an element (or the loader fetching one) fails in a way the page may report. */
   'plateia-error': PlateiaErrorDetail;
+  /** Fired by `<plateia-buy-button>` after it changed the cart, and by `<plateia-cart-bar>` on any cart change. */
+  'plateia-cart-change': PlateiaCartChangeDetail;
+  /** Dispatched on `document` by `<plateia-buy-button>` for a seated event; cancel it to open your own picker. */
+  'plateia-seat-picker-open': PlateiaSeatPickerOpenDetail;
   /** Fired by `<plateia-checkout>` when the reservation opened an order to pay. */
   'plateia-checkout-start': PlateiaCheckoutStartDetail;
   /** Fired by `<plateia-checkout>` when the order is paid. */
@@ -77,6 +95,10 @@ export type PlateiaLogoutEvent = PlateiaEvent<'plateia-logout'>;
 export type PlateiaLoginOpenEvent = PlateiaEvent<'plateia-login-open'>;
 /** `plateia-error` event. */
 export type PlateiaErrorEvent = PlateiaEvent<'plateia-error'>;
+/** `plateia-cart-change` event. */
+export type PlateiaCartChangeEvent = PlateiaEvent<'plateia-cart-change'>;
+/** `plateia-seat-picker-open` event. */
+export type PlateiaSeatPickerOpenEvent = PlateiaEvent<'plateia-seat-picker-open'>;
 /** `plateia-checkout-start` event. */
 export type PlateiaCheckoutStartEvent = PlateiaEvent<'plateia-checkout-start'>;
 /** `plateia-checkout-complete` event. */
@@ -88,6 +110,8 @@ declare global {
     'plateia-logout': PlateiaLogoutEvent;
     'plateia-login-open': PlateiaLoginOpenEvent;
     'plateia-error': PlateiaErrorEvent;
+    'plateia-cart-change': PlateiaCartChangeEvent;
+    'plateia-seat-picker-open': PlateiaSeatPickerOpenEvent;
     'plateia-checkout-start': PlateiaCheckoutStartEvent;
     'plateia-checkout-complete': PlateiaCheckoutCompleteEvent;
   }

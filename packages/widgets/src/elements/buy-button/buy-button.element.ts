@@ -1,0 +1,312 @@
+import type { EventDetail, TicketTypeInfo } from '@plateia/core/api/buying';
+import { formatCents } from '@plateia/core/rules/price';
+import { $cartCount, $cartTotalCents, addToCart } from '@plateia/core/stores/cart';
+import { eventStore, loadEvent, ticketCartItem } from '@plateia/core/stores/catalogue';
+import { emit, type PlateiaCartChangeDetail, type PlateiaSeatPickerOpenDetail } from '../../shared/events.ts';
+import buyButtonCss from './buy-button.css?inline';
+import { BUY_BUTTON_MESSAGES, type BuyButtonView, buyButtonView, type ChooserOption } from './buy-button.ts';
+import { defineLightElement, h, LightElement } from './light-element.ts';
+
+/** Tag name of the buy button. */
+export const BUY_BUTTON_TAG = 'plateia-buy-button';
+
+/** Tag the buy button inserts for seated events when the page has no seat picker. */
+export const SEAT_PICKER_TAG = 'plateia-seat-picker';
+
+let nextId = 0;
+
+/**
+ * Adds an event's ticket to the shared cart. With `ticket-type-id` it adds that lot;
+ * without it, it opens a menu of the event's ticket types (name, lot, price, "Esgotado"
+ * for sold-out lots). For seated events it asks for the seat picker instead: it
+ * dispatches `plateia-seat-picker-open` on `document` and, unless a listener cancels it
+ * or the page already holds a `<plateia-seat-picker>`, opens one in a modal dialog.
+ * Shows "Carregando…" while the event loads and "Esgotado" when nothing is left.
+ *
+ * @tag plateia-buy-button
+ * @summary Adds a ticket to the cart, or opens the seat picker for seated events.
+ *
+ * @attr {string} event-id - The event (id or slug). Required.
+ * @attr {string} ticket-type-id - The ticket type to add; without it the button offers a chooser.
+ * @attr {string} label - The button text. Defaults: "Comprar", "Comprar ingressos" (chooser), "Escolher assento" (seated).
+ *
+ * @fires {CustomEvent<PlateiaCartChangeDetail>} plateia-cart-change - This button added a ticket; `detail` has the cart's count and total in cents.
+ * @fires {CustomEvent<PlateiaSeatPickerOpenDetail>} plateia-seat-picker-open - Dispatched on `document` for a seated event; cancel it to show your own picker.
+ *
+ * @csspart base - Wrapper of the button, menu and status.
+ * @csspart button - The buy button.
+ * @csspart price - The price inside the button (single ticket type).
+ * @csspart menu - The ticket type chooser.
+ * @csspart option - One ticket type in the chooser.
+ * @csspart option-name - Its name.
+ * @csspart option-lot - Its lot ("Lote 2").
+ * @csspart option-price - Its price.
+ * @csspart option-sold-out - "Esgotado" / "Indisponível" beside a lot that cannot be bought.
+ * @csspart status - The line that announces the outcome ("… adicionado ao carrinho", errors).
+ * @csspart dialog - The seat picker dialog.
+ * @csspart dialog-title - Its title.
+ * @csspart close-button - Its close button.
+ *
+ * @cssprop [--plateia-accent=#8b5cf6] - Button color and focus ring.
+ * @cssprop [--plateia-accent-fg=#ffffff] - Button text.
+ * @cssprop [--plateia-bg=#15151c] - Menu and dialog background.
+ * @cssprop [--plateia-surface=#1f1f29] - Highlighted option.
+ * @cssprop [--plateia-fg=#f4f4f6] - Text color.
+ * @cssprop [--plateia-muted=#a1a1b0] - Lot and status text.
+ * @cssprop [--plateia-border=#34343f] - Borders.
+ * @cssprop [--plateia-danger=#f87171] - Errors and "Esgotado".
+ * @cssprop [--plateia-success=#4ade80] - "Adicionado ao carrinho".
+ * @cssprop [--plateia-radius=12px] - Corner radius.
+ * @cssprop [--plateia-font=system-ui] - Font family.
+ * @cssprop [--plateia-backdrop=rgb(0 0 0 / 0.7)] - Backdrop behind the seat picker dialog.
+ */
+export class PlateiaBuyButton extends LightElement {
+  /** Attributes that rebuild the element when they change. */
+  static observedAttributes = ['event-id', 'ticket-type-id', 'label'];
+
+  #id = `plateia-buy-${++nextId}`;
+  #button!: HTMLButtonElement;
+  #menu!: HTMLDivElement;
+  #status!: HTMLParagraphElement;
+  #dialog: HTMLDialogElement | null = null;
+  #view: BuyButtonView = { kind: 'loading', text: BUY_BUTTON_MESSAGES.loading };
+
+  constructor() {
+    super(buyButtonCss);
+  }
+
+  /** The event's id or slug; mirrors `event-id`. */
+  get eventId(): string {
+    return this.getAttribute('event-id') ?? '';
+  }
+  set eventId(value: string) {
+    this.setAttribute('event-id', value);
+  }
+
+  /** The ticket type to add; mirrors `ticket-type-id` (`null`: the chooser). */
+  get ticketTypeId(): string | null {
+    return this.getAttribute('ticket-type-id');
+  }
+  set ticketTypeId(value: string | null) {
+    if (value === null) this.removeAttribute('ticket-type-id');
+    else this.setAttribute('ticket-type-id', value);
+  }
+
+  /** The button text; mirrors `label`. */
+  get label(): string | null {
+    return this.getAttribute('label');
+  }
+  set label(value: string | null) {
+    if (value === null) this.removeAttribute('label');
+    else this.setAttribute('label', value);
+  }
+
+  protected mount(): void {
+    this.#button = h('button', { part: 'button', class: 'button', type: 'button' });
+    this.#menu = h('div', {
+      part: 'menu',
+      class: 'menu',
+      role: 'menu',
+      id: `${this.#id}-menu`,
+      'aria-label': BUY_BUTTON_MESSAGES.menu,
+    });
+    this.#menu.hidden = true;
+    this.#status = h('p', { part: 'status', class: 'status', role: 'status' });
+    this.root.append(h('div', { part: 'base', class: 'base' }, this.#button, this.#menu, this.#status));
+
+    this.#button.addEventListener('click', () => this.#activate());
+    this.#button.addEventListener('keydown', (event) => {
+      if (this.#view.kind === 'choose' && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+        event.preventDefault();
+        this.#openMenu(event.key === 'ArrowUp' ? -1 : 0);
+      }
+    });
+    this.#menu.addEventListener('keydown', (event) => this.#menuKey(event));
+    this.#menu.addEventListener('focusout', (event) => {
+      // Leaving the menu (Tab, a click elsewhere) closes it, like a native select.
+      if (!this.root.contains(event.relatedTarget as Node | null)) this.#closeMenu(false);
+    });
+    const outside = (event: PointerEvent) => {
+      if (!event.composedPath().includes(this)) this.#closeMenu(false);
+    };
+    document.addEventListener('pointerdown', outside);
+    this.keep(() => document.removeEventListener('pointerdown', outside));
+
+    const eventId = this.eventId.trim();
+    if (!eventId) {
+      this.#draw({ kind: 'closed', text: BUY_BUTTON_MESSAGES.unavailable });
+      return;
+    }
+    this.keep(
+      eventStore(eventId).subscribe((fetched) =>
+        this.#draw(buyButtonView(fetched, this.ticketTypeId, this.label)),
+      ),
+    );
+    // The store loads when first watched; a button added while it is still watched (or
+    // after its answer went stale) asks too. Fresh answers and requests in flight are reused.
+    void loadEvent(eventId);
+  }
+
+  #draw(view: BuyButtonView): void {
+    this.#view = view;
+    const button = this.#button;
+    const busy = view.kind === 'loading';
+    button.disabled = view.kind === 'loading' || view.kind === 'closed';
+    button.toggleAttribute('aria-busy', busy);
+    button.dataset.state = view.kind;
+    button.replaceChildren(view.text);
+    if (view.kind === 'add') {
+      button.append(' ', h('span', { part: 'price', class: 'price' }, formatCents(view.type.priceCents)));
+    }
+    if (view.kind === 'choose') {
+      button.setAttribute('aria-haspopup', 'menu');
+      button.setAttribute('aria-controls', this.#menu.id);
+      button.setAttribute('aria-expanded', String(!this.#menu.hidden));
+      this.#menu.replaceChildren(...view.options.map((option, index) => this.#option(option, index)));
+    } else {
+      for (const name of ['aria-haspopup', 'aria-controls', 'aria-expanded']) button.removeAttribute(name);
+      this.#menu.hidden = true;
+    }
+    if (view.kind === 'error') this.#say(view.message, 'error');
+  }
+
+  #option({ type, blocked }: ChooserOption, index: number): HTMLButtonElement {
+    const option = h(
+      'button',
+      { part: 'option', class: 'option', role: 'menuitem', type: 'button', tabindex: '-1' },
+      h('span', { part: 'option-name', class: 'option-name' }, type.name),
+      h('span', { part: 'option-lot', class: 'option-lot' }, BUY_BUTTON_MESSAGES.lot(type.n_number)),
+      h('span', { part: 'option-price', class: 'option-price' }, formatCents(type.priceCents)),
+    );
+    option.dataset.index = String(index);
+    if (blocked) {
+      option.setAttribute('aria-disabled', 'true');
+      option.append(h('span', { part: 'option-sold-out', class: 'option-sold-out' }, blocked));
+    }
+    option.addEventListener('click', () => {
+      if (blocked || this.#view.kind !== 'choose') return;
+      this.#closeMenu(true);
+      this.#add(this.#view.event, type);
+    });
+    return option;
+  }
+
+  #activate(): void {
+    const view = this.#view;
+    if (view.kind === 'error') void loadEvent(this.eventId.trim(), { force: true });
+    else if (view.kind === 'add') this.#add(view.event, view.type);
+    else if (view.kind === 'choose') {
+      if (this.#menu.hidden) this.#openMenu(0);
+      else this.#closeMenu(true);
+    } else if (view.kind === 'seats') this.#openSeatPicker(String(view.event.id));
+  }
+
+  #options(): HTMLButtonElement[] {
+    return [...this.#menu.querySelectorAll<HTMLButtonElement>('[role="menuitem"]')];
+  }
+
+  #openMenu(focusIndex: number): void {
+    this.#say('');
+    this.#menu.hidden = false;
+    this.#button.setAttribute('aria-expanded', 'true');
+    const options = this.#options();
+    // Start on the first lot that can be bought (or the last one, for ArrowUp).
+    const enabled = options.filter((option) => !option.hasAttribute('aria-disabled'));
+    const target = focusIndex < 0 ? enabled.at(-1) : enabled[0];
+    (target ?? options[0])?.focus();
+  }
+
+  #closeMenu(returnFocus: boolean): void {
+    if (this.#menu.hidden) return;
+    this.#menu.hidden = true;
+    if (this.#view.kind === 'choose') this.#button.setAttribute('aria-expanded', 'false');
+    if (returnFocus) this.#button.focus();
+  }
+
+  #menuKey(event: KeyboardEvent): void {
+    const options = this.#options();
+    const current = options.indexOf(this.root.activeElement as HTMLButtonElement);
+    const move = (index: number) => options[(index + options.length) % options.length]?.focus();
+    if (event.key === 'ArrowDown') move(current + 1);
+    else if (event.key === 'ArrowUp') move(current - 1);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(options.length - 1);
+    else if (event.key === 'Escape') this.#closeMenu(true);
+    else if (event.key === 'Tab') this.#closeMenu(false);
+    else return;
+    if (event.key !== 'Tab') event.preventDefault();
+  }
+
+  #add(event: EventDetail, type: TicketTypeInfo): void {
+    const result = addToCart(ticketCartItem(event, type));
+    if (!result.ok) {
+      // Core also raised a toast; pages without a toast host still see it here.
+      this.#say(result.error, 'error');
+      return;
+    }
+    this.#say(BUY_BUTTON_MESSAGES.added(type.name), 'success');
+    const detail: PlateiaCartChangeDetail = { count: $cartCount.get(), totalCents: $cartTotalCents.get() };
+    emit(this, 'plateia-cart-change', detail);
+  }
+
+  #say(message: string, tone: 'error' | 'success' | '' = ''): void {
+    this.#status.textContent = message;
+    if (tone) this.#status.dataset.tone = tone;
+    else delete this.#status.dataset.tone;
+  }
+
+  #openSeatPicker(eventId: string): void {
+    const detail: PlateiaSeatPickerOpenDetail = { eventId };
+    // A page that shows its own picker cancels the event; one already on the page answers it.
+    if (!emit(document, 'plateia-seat-picker-open', detail)) return;
+    if (document.querySelector(SEAT_PICKER_TAG)) return;
+    const dialog = this.#dialog ?? this.#buildDialog();
+    dialog.querySelector(SEAT_PICKER_TAG)?.setAttribute('event-id', eventId);
+    if (typeof dialog.showModal === 'function') dialog.showModal();
+    else dialog.setAttribute('open', '');
+    // The loader cannot see into this shadow root, so it is asked for the picker's code.
+    globalThis.Plateia?.load(SEAT_PICKER_TAG).catch(() => undefined);
+  }
+
+  #buildDialog(): HTMLDialogElement {
+    const titleId = `${this.#id}-dialog-title`;
+    const close = h(
+      'button',
+      { part: 'close-button', class: 'close', type: 'button', 'aria-label': BUY_BUTTON_MESSAGES.close },
+      '×',
+    );
+    const dialog = h(
+      'dialog',
+      { part: 'dialog', class: 'dialog', 'aria-labelledby': titleId },
+      h(
+        'div',
+        { class: 'dialog-head' },
+        h('h2', { part: 'dialog-title', class: 'dialog-title', id: titleId }, BUY_BUTTON_MESSAGES.seatDialog),
+        close,
+      ),
+      document.createElement(SEAT_PICKER_TAG),
+    );
+    close.addEventListener('click', () => (dialog.open ? dialog.close() : undefined));
+    dialog.addEventListener('close', () => this.#button.focus());
+    this.root.append(dialog);
+    this.#dialog = dialog;
+    this.keep(() => {
+      this.#dialog = null;
+    });
+    return dialog;
+  }
+}
+
+/** `detail` types of this element's events. */
+export type { PlateiaCartChangeDetail, PlateiaSeatPickerOpenDetail };
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'plateia-buy-button': PlateiaBuyButton;
+  }
+}
+
+/** Registers `<plateia-buy-button>` (once; a no-op on the server). */
+export function defineBuyButton(): void {
+  defineLightElement(BUY_BUTTON_TAG, PlateiaBuyButton);
+}

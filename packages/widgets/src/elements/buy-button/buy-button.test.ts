@@ -1,0 +1,307 @@
+import type { EventDetail, TicketTypeInfo } from '@plateia/core/api/buying';
+import { configureApi } from '@plateia/core/api/client';
+import { $cart, $productCart } from '@plateia/core/stores/cart';
+import { $eventDetails, clearCatalogueCache } from '@plateia/core/stores/catalogue';
+import { $toasts } from '@plateia/core/stores/toasts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PlateiaCartChangeEvent, PlateiaSeatPickerOpenEvent } from '../../shared/events.ts';
+import { BUY_BUTTON_TAG, defineBuyButton, type PlateiaBuyButton } from './index.ts';
+
+const lot = (fields: Partial<TicketTypeInfo> & Pick<TicketTypeInfo, 'id' | 'name'>): TicketTypeInfo => ({
+  description: '',
+  n_number: 1,
+  priceCents: 5000,
+  available: 100,
+  perOrderLimit: 10,
+  numerationSelected: false,
+  sectionId: null,
+  onSale: true,
+  soldOut: false,
+  ...fields,
+});
+
+const festival = (): EventDetail => ({
+  id: 1,
+  slug: 'festival',
+  name: 'Festival Sons do Cerrado',
+  venue: 'Parque da Cidade',
+  city: 'Brasília - DF',
+  startsAt: '2026-12-15T14:00:00.000Z',
+  endsAt: '2026-12-16T02:00:00.000Z',
+  image: '',
+  pixel: 'px-festival',
+  status: 'published',
+  priceFromCents: 5000,
+  hasSeatMap: false,
+  isPast: false,
+  description: '',
+  producerId: 1,
+  serviceFeeBps: 1000,
+  ticketTypes: [
+    lot({ id: 11, name: 'Pista', n_number: 2, priceCents: 5000 }),
+    lot({ id: 12, name: 'Camarote', n_number: 1, priceCents: 12000, soldOut: true, available: 0 }),
+    lot({ id: 13, name: 'Backstage', n_number: 1, priceCents: 30000, perOrderLimit: 1 }),
+  ],
+  products: [],
+  resale: [],
+});
+
+const theatre = (): EventDetail => ({
+  ...festival(),
+  id: 2,
+  slug: 'teatro',
+  name: 'O Auto da Compadecida',
+  hasSeatMap: true,
+  ticketTypes: [lot({ id: 21, name: 'Plateia', numerationSelected: true, sectionId: 1 })],
+});
+
+let events: Record<string, EventDetail | number>;
+let requests: string[];
+
+beforeEach(() => {
+  defineBuyButton();
+  events = { '1': festival(), '2': theatre() };
+  requests = [];
+  configureApi({
+    baseUrl: 'http://api.test',
+    fetch: async (input) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      requests.push(url.pathname);
+      const answer = events[url.pathname.replace('/events/', '')];
+      if (typeof answer === 'object') return Response.json(answer);
+      return Response.json({ error: 'x', message: 'Evento fora do ar' }, { status: answer ?? 404 });
+    },
+  });
+  localStorage.clear();
+  $cart.set([]);
+  $productCart.set([]);
+  $toasts.set([]);
+  clearCatalogueCache();
+  $eventDetails.set({});
+});
+
+afterEach(() => {
+  document.body.replaceChildren();
+  configureApi({});
+  globalThis.Plateia = undefined;
+});
+
+function place(attributes: Record<string, string>): PlateiaBuyButton {
+  const element = document.createElement(BUY_BUTTON_TAG);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  document.body.append(element);
+  return element;
+}
+
+const shadow = (element: PlateiaBuyButton) => element.shadowRoot as ShadowRoot;
+const button = (element: PlateiaBuyButton) =>
+  shadow(element).querySelector('[part="button"]') as HTMLButtonElement;
+const status = (element: PlateiaBuyButton) => shadow(element).querySelector('[role="status"]')?.textContent;
+const menuItems = (element: PlateiaBuyButton) =>
+  [...shadow(element).querySelectorAll('[role="menuitem"]')] as HTMLButtonElement[];
+const settled = (element: PlateiaBuyButton) =>
+  vi.waitFor(() => expect(button(element).dataset.state).not.toBe('loading'));
+
+describe('<plateia-buy-button> with a ticket type', () => {
+  it('shows loading, then adds one ticket to the shared cart and fires plateia-cart-change', async () => {
+    const element = place({ 'event-id': '1', 'ticket-type-id': '11' });
+    expect(button(element).textContent).toBe('Carregando…');
+    expect(button(element).disabled).toBe(true);
+    expect(button(element).hasAttribute('aria-busy')).toBe(true);
+    await settled(element);
+    expect(button(element).textContent).toBe('Comprar R$ 50,00');
+    expect(button(element).disabled).toBe(false);
+
+    const heard: PlateiaCartChangeEvent[] = [];
+    document.addEventListener('plateia-cart-change', (event) => heard.push(event), { once: true });
+    button(element).click();
+    expect($cart.get()).toMatchObject([
+      { id: 11, amount: 1, eventId: 1, eventPixel: 'px-festival', n_number: 2 },
+    ]);
+    expect(heard[0]?.detail).toEqual({ count: 1, totalCents: 5000 });
+    expect(heard[0]?.target).toBe(element);
+    expect(heard[0]?.composed).toBe(true);
+    expect(status(element)).toBe('Pista adicionado ao carrinho');
+
+    button(element).click();
+    expect($cart.get()[0]?.amount).toBe(2);
+    expect(requests).toEqual(['/events/1']);
+  });
+
+  it('uses the label attribute', async () => {
+    const element = place({ 'event-id': '1', 'ticket-type-id': '11', label: 'Quero ir' });
+    await settled(element);
+    expect(button(element).textContent).toBe('Quero ir R$ 50,00');
+  });
+
+  it('says "Esgotado" and stays disabled for a sold-out lot', async () => {
+    const element = place({ 'event-id': '1', 'ticket-type-id': '12' });
+    await settled(element);
+    expect(button(element).textContent).toBe('Esgotado');
+    expect(button(element).disabled).toBe(true);
+  });
+
+  it("shows core's message when the lot's per-order limit is reached", async () => {
+    const element = place({ 'event-id': '1', 'ticket-type-id': '13' });
+    await settled(element);
+    button(element).click();
+    button(element).click();
+    expect($cart.get()[0]?.amount).toBe(1);
+    expect(status(element)).toBe('Você já atingiu a quantidade máxima deste ingresso por compra');
+  });
+
+  it('offers a retry when the event cannot be loaded', async () => {
+    events['1'] = 500;
+    const element = place({ 'event-id': '1', 'ticket-type-id': '11' });
+    await vi.waitFor(() => expect(button(element).textContent).toBe('Tentar novamente'));
+    expect(status(element)).toBe('Evento fora do ar');
+    events['1'] = festival();
+    button(element).click();
+    await vi.waitFor(() => expect(button(element).textContent).toBe('Comprar R$ 50,00'));
+  });
+});
+
+describe('<plateia-buy-button> chooser', () => {
+  it('lists the lots with lot number and price, marks the sold-out one and adds the chosen one', async () => {
+    const element = place({ 'event-id': '1' });
+    await settled(element);
+    const trigger = button(element);
+    expect(trigger.textContent).toBe('Comprar ingressos');
+    expect(trigger.getAttribute('aria-haspopup')).toBe('menu');
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+
+    trigger.click();
+    const menu = shadow(element).querySelector('[role="menu"]') as HTMLElement;
+    expect(menu.hidden).toBe(false);
+    expect(menu.getAttribute('aria-label')).toBe('Escolha o ingresso');
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    const items = menuItems(element);
+    expect(items.map((item) => item.textContent)).toEqual([
+      'PistaLote 2R$ 50,00',
+      'CamaroteLote 1R$ 120,00Esgotado',
+      'BackstageLote 1R$ 300,00',
+    ]);
+    expect(items[1]?.getAttribute('aria-disabled')).toBe('true');
+    expect(shadow(element).activeElement).toBe(items[0]);
+
+    items[1]?.click();
+    expect($cart.get()).toEqual([]);
+    expect(menu.hidden).toBe(false);
+
+    items[2]?.click();
+    expect($cart.get()).toMatchObject([{ id: 13, amount: 1 }]);
+    expect(menu.hidden).toBe(true);
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    expect(shadow(element).activeElement).toBe(trigger);
+  });
+
+  it('moves through the lots with the arrow keys, Home and End, and closes on Escape', async () => {
+    const element = place({ 'event-id': '1' });
+    await settled(element);
+    const trigger = button(element);
+    trigger.focus();
+    trigger.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+    const items = menuItems(element);
+    const menu = shadow(element).querySelector('[role="menu"]') as HTMLElement;
+    const press = (key: string) =>
+      shadow(element).activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+    expect(shadow(element).activeElement).toBe(items[0]);
+    press('ArrowDown');
+    expect(shadow(element).activeElement).toBe(items[1]);
+    press('End');
+    expect(shadow(element).activeElement).toBe(items[2]);
+    press('ArrowDown');
+    expect(shadow(element).activeElement).toBe(items[0]);
+    press('ArrowUp');
+    expect(shadow(element).activeElement).toBe(items[2]);
+    press('Home');
+    expect(shadow(element).activeElement).toBe(items[0]);
+    press('Escape');
+    expect(menu.hidden).toBe(true);
+    expect(shadow(element).activeElement).toBe(trigger);
+  });
+
+  it('says "Esgotado" when no lot is left', async () => {
+    const event = festival();
+    for (const type of event.ticketTypes) type.soldOut = true;
+    events['1'] = event;
+    const element = place({ 'event-id': '1' });
+    await settled(element);
+    expect(button(element).textContent).toBe('Esgotado');
+    expect(button(element).disabled).toBe(true);
+  });
+});
+
+describe('<plateia-buy-button> for a seated event', () => {
+  it('asks for the seat picker and opens one in a modal dialog when the page has none', async () => {
+    const load = vi.fn(async () => undefined);
+    globalThis.Plateia = { version: 'test', elements: ['plateia-seat-picker'], load };
+    const element = place({ 'event-id': '2' });
+    await settled(element);
+    expect(button(element).textContent).toBe('Escolher assento');
+    const heard: PlateiaSeatPickerOpenEvent[] = [];
+    document.addEventListener('plateia-seat-picker-open', (event) => heard.push(event), { once: true });
+
+    button(element).click();
+    expect(heard[0]?.detail).toEqual({ eventId: '2' });
+    expect(heard[0]?.target).toBe(document);
+    const dialog = shadow(element).querySelector('dialog') as HTMLDialogElement;
+    expect(dialog.open).toBe(true);
+    expect(dialog.querySelector('plateia-seat-picker')?.getAttribute('event-id')).toBe('2');
+    expect(shadow(element).getElementById(dialog.getAttribute('aria-labelledby') ?? '')?.textContent).toBe(
+      'Escolha seu assento',
+    );
+    expect(load).toHaveBeenCalledWith('plateia-seat-picker');
+    expect($cart.get()).toEqual([]);
+
+    (shadow(element).querySelector('[part="close-button"]') as HTMLButtonElement).click();
+    expect(dialog.open).toBe(false);
+  });
+
+  it('leaves it to a picker already on the page, or to a listener that cancels the request', async () => {
+    const element = place({ 'event-id': '2' });
+    await settled(element);
+    const pagePicker = document.createElement('plateia-seat-picker');
+    document.body.append(pagePicker);
+    button(element).click();
+    expect(shadow(element).querySelector('dialog')).toBeNull();
+
+    pagePicker.remove();
+    const cancel = (event: Event) => event.preventDefault();
+    document.addEventListener('plateia-seat-picker-open', cancel);
+    button(element).click();
+    document.removeEventListener('plateia-seat-picker-open', cancel);
+    expect(shadow(element).querySelector('dialog')).toBeNull();
+  });
+
+  it('opens the picker for a ticket type sold by seat, even on an event without a map flag', async () => {
+    const event = festival();
+    event.ticketTypes.push(lot({ id: 14, name: 'Mesa', numerationSelected: true }));
+    events['1'] = event;
+    const element = place({ 'event-id': '1', 'ticket-type-id': '14' });
+    await settled(element);
+    expect(button(element).textContent).toBe('Escolher assento');
+  });
+});
+
+describe('<plateia-buy-button> element', () => {
+  it('rebuilds for a new event-id and mirrors attributes as properties', async () => {
+    const element = place({ 'event-id': '1', 'ticket-type-id': '11' });
+    await settled(element);
+    element.eventId = '2';
+    element.ticketTypeId = null;
+    await settled(element);
+    expect(button(element).textContent).toBe('Escolher assento');
+    expect(element.getAttribute('event-id')).toBe('2');
+    expect(element.hasAttribute('ticket-type-id')).toBe(false);
+  });
+
+  it('adopts its stylesheet with the theming properties', () => {
+    const element = place({ 'event-id': '1' });
+    const css = [...shadow(element).adoptedStyleSheets]
+      .flatMap((sheet) => [...sheet.cssRules])
+      .map((rule) => rule.cssText)
+      .join('\n');
+    expect(css).toContain('--plateia-accent');
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * The base of the light elements (`<plateia-buy-button>`, `<plateia-cart-bar>`): plain
+ * DOM in an open shadow root, styles adopted as one constructable stylesheet per element
+ * type, and subscriptions that live while the element is connected. No React or Preact:
+ * these are the elements a producer's page shows first, so their script stays small.
+ * (React elements go through `shared/define-element.ts` instead; its styles module
+ * imports React, which is why the few lines of adoption are repeated here.)
+ */
+
+// On the server there is no HTMLElement; an empty base keeps importing the module safe.
+const ServerSafeElement: typeof HTMLElement =
+  typeof HTMLElement === 'undefined' ? (class {} as unknown as typeof HTMLElement) : HTMLElement;
+
+const sheets = new Map<string, CSSStyleSheet>();
+
+/** Adds `cssText` to a shadow root: a shared constructable sheet, else a `<style>`. */
+export function adoptCss(root: ShadowRoot, cssText: string): void {
+  if (
+    'adoptedStyleSheets' in root &&
+    typeof CSSStyleSheet !== 'undefined' &&
+    'replaceSync' in CSSStyleSheet.prototype
+  ) {
+    let sheet = sheets.get(cssText);
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(cssText);
+      sheets.set(cssText, sheet);
+    }
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    return;
+  }
+  const style = document.createElement('style');
+  style.textContent = cssText;
+  root.prepend(style);
+}
+
+/** Creates an element with attributes (`part`, `class`, aria-*) and children. */
+export function h<Tag extends keyof HTMLElementTagNameMap>(
+  tag: Tag,
+  attributes: Readonly<Record<string, string>> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[Tag] {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  element.append(...children);
+  return element;
+}
+
+/**
+ * A custom element with an open shadow root and its styles. Subclasses build their DOM
+ * in {@link LightElement.mount} and register teardown with {@link LightElement.keep};
+ * everything kept is undone when the element leaves the page, and `mount` runs again if
+ * it comes back.
+ */
+export abstract class LightElement extends ServerSafeElement {
+  /** The element's open shadow root. */
+  protected readonly root: ShadowRoot;
+  #teardown: (() => void)[] = [];
+
+  constructor(cssText: string) {
+    super();
+    this.root = this.attachShadow({ mode: 'open' });
+    adoptCss(this.root, cssText);
+  }
+
+  /** Builds the DOM and starts subscriptions; runs on every connection. */
+  protected abstract mount(): void;
+
+  /** Registers a teardown (an unsubscribe, a listener removal) for disconnection. */
+  protected keep(teardown: () => void): void {
+    this.#teardown.push(teardown);
+  }
+
+  /** Custom-element lifecycle: the element entered the page. */
+  connectedCallback(): void {
+    this.mount();
+  }
+
+  /** Custom-element lifecycle: the element left the page. */
+  disconnectedCallback(): void {
+    for (const teardown of this.#teardown.splice(0)) teardown();
+    // The fallback <style> (no constructable sheets) stays for the next connection.
+    for (const child of [...this.root.children]) if (child.localName !== 'style') child.remove();
+  }
+
+  /** Custom-element lifecycle: an observed attribute changed; the element rebuilds. */
+  attributeChangedCallback(_name: string, old: string | null, value: string | null): void {
+    if (old === value || !this.isConnected) return;
+    this.disconnectedCallback();
+    this.connectedCallback();
+  }
+}
+
+/** Registers a light element once; a no-op on the server or when the tag is taken. */
+export function defineLightElement(tag: string, elementClass: CustomElementConstructor): void {
+  if (typeof customElements === 'undefined' || customElements.get(tag)) return;
+  customElements.define(tag, elementClass);
+}
