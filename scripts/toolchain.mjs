@@ -108,6 +108,8 @@ if (!nodeIsRecentEnough(process.version)) {
   env.PATH = `${env.PATH}:${toolsBin}`;
 }
 env.ASTRO_TELEMETRY_DISABLED = '1';
+// Tasks run workspace commands with the pinned pnpm, wherever it was installed.
+env.PLATEIA_PNPM = join(toolsBin, 'pnpm');
 env.npm_config_update_notifier = 'false';
 
 const marker = join(root, 'node_modules', '.plateia-install');

@@ -21,7 +21,7 @@ const hasSite = existsSync(join(siteDir, 'package.json'));
 if (hasSite) {
   console.log('[plateia] building the storefront and the widgets');
   const build = spawnSync(
-    join(root, 'node_modules', '.bin', 'pnpm'),
+    process.env.PLATEIA_PNPM ?? 'pnpm',
     ['-r', '--filter', '@plateia/site...', 'build'],
     {
       stdio: 'inherit',

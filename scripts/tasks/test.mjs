@@ -27,7 +27,12 @@ step('lint and format (biome)', bin('biome'), ['check', '.']);
 for (const dir of typecheckProjects) step(`type check ${dir}`, bin('tsc'), ['-p', dir]);
 step('custom-elements.json is current', process.execPath, ['packages/widgets/build/manifest.mjs', '--check']);
 // The end-to-end suite drives the built storefront (which embeds the widgets' build).
-step('build the widgets and the storefront', bin('pnpm'), ['-r', '--filter', '@plateia/site...', 'build']);
+step('build the widgets and the storefront', process.env.PLATEIA_PNPM ?? 'pnpm', [
+  '-r',
+  '--filter',
+  '@plateia/site...',
+  'build',
+]);
 
 const resultsDir = join(root, 'node_modules', '.cache', 'plateia');
 mkdirSync(resultsDir, { recursive: true });
