@@ -529,7 +529,11 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     return { x: event.clientX - box.left, y: event.clientY - box.top };
   };
   const onPointerDown = (event: PointerEvent<HTMLCanvasElement>) => {
-    event.currentTarget.setPointerCapture?.(event.pointerId);
+    try {
+      event.currentTarget.setPointerCapture(event.pointerId);
+    } catch {
+      // Synthetic or already-lifted pointers cannot be captured; dragging still works inside the canvas.
+    }
     pointers.current.set(event.pointerId, local(event));
     if (pointers.current.size === 1) gesture.current.moved = 0;
     gesture.current.distance = 0;
