@@ -1,0 +1,174 @@
+import {
+  $cartCount,
+  $cartEventId,
+  $cartHasItems,
+  $cartPixel,
+  $cartTotalCents,
+} from '@plateia/core/stores/cart';
+import { trackEventPixel } from '@plateia/core/stores/catalogue';
+import { navigate } from '@plateia/core/stores/navigation';
+import { computed } from 'nanostores';
+import { emit, type PlateiaCartChangeDetail } from '../../shared/events.ts';
+import { defineLightElement, h, LightElement } from '../buy-button/light-element.ts';
+import cartBarCss from './cart-bar.css?inline';
+import { CART_BAR_MESSAGES, cartBarTotal, checkoutUrl, isCartBarVisible } from './cart-bar.ts';
+
+/** Tag name of the cart bar. */
+export const CART_BAR_TAG = 'plateia-cart-bar';
+
+const $summary = computed([$cartCount, $cartTotalCents], (count, totalCents) => ({ count, totalCents }));
+
+// The checkout store carries the authenticated client; the bar needs only whether a
+// checkout is under way, so it is loaded after the bar's first paint, not with it.
+const loadCheckoutStore = () => import('@plateia/core/stores/checkout');
+
+/**
+ * The spec's sticky bottom cart bar: shown when the cart has items, no checkout has
+ * started and the page is not a checkout page (`/checkout/…`, or a path prefix listed in
+ * `hidden-on`). It shows the item count (tickets plus products), the total with "+taxa"
+ * and "Finalizar Compra", which records a hit on the first item's event pixel and goes to
+ * `checkout-url`. It follows the shared cart, also when another tab changes it.
+ *
+ * @tag plateia-cart-bar
+ * @summary The sticky bottom cart bar with "Finalizar Compra".
+ *
+ * @attr {string} checkout-url - Where "Finalizar Compra" goes; `{eventId}` becomes the first item's event. Default `/checkout/{eventId}`.
+ * @attr {string} hidden-on - Space-separated path prefixes where the bar stays hidden, besides `/checkout/`.
+ *
+ * @fires {CustomEvent<PlateiaCartChangeDetail>} plateia-cart-change - The cart changed (any cause: a buy button, the seat picker, another tab); `detail` has the count and total in cents.
+ *
+ * @csspart base - The bar (a `<section>` landmark named "Carrinho").
+ * @csspart count - The item count ("2 itens").
+ * @csspart total - The total ("R$ 90,00 +taxa").
+ * @csspart checkout-button - "Finalizar Compra".
+ *
+ * @cssprop [--plateia-accent=#8b5cf6] - Button color and focus ring.
+ * @cssprop [--plateia-accent-fg=#ffffff] - Button text.
+ * @cssprop [--plateia-bg=#15151c] - Bar background.
+ * @cssprop [--plateia-fg=#f4f4f6] - Text color.
+ * @cssprop [--plateia-muted=#a1a1b0] - The count and "+taxa".
+ * @cssprop [--plateia-border=#34343f] - Top border.
+ * @cssprop [--plateia-radius=12px] - Button corner radius.
+ * @cssprop [--plateia-font=system-ui] - Font family.
+ * @cssprop [--plateia-cart-bar-z-index=1000] - Stacking order of the fixed bar.
+ */
+export class PlateiaCartBar extends LightElement {
+  /** Attributes that rebuild the element when they change. */
+  static observedAttributes = ['checkout-url', 'hidden-on'];
+
+  #base!: HTMLElement;
+  #checkoutActive: boolean | null = null;
+
+  constructor() {
+    super(cartBarCss);
+  }
+
+  /** Where "Finalizar Compra" goes; mirrors `checkout-url`. */
+  get checkoutUrl(): string | null {
+    return this.getAttribute('checkout-url');
+  }
+  set checkoutUrl(value: string | null) {
+    if (value === null) this.removeAttribute('checkout-url');
+    else this.setAttribute('checkout-url', value);
+  }
+
+  /** Extra path prefixes where the bar hides; mirrors `hidden-on`. */
+  get hiddenOn(): string | null {
+    return this.getAttribute('hidden-on');
+  }
+  set hiddenOn(value: string | null) {
+    if (value === null) this.removeAttribute('hidden-on');
+    else this.setAttribute('hidden-on', value);
+  }
+
+  /** Whether the bar is on screen now. */
+  get visible(): boolean {
+    return !this.#base.hidden;
+  }
+
+  protected mount(): void {
+    const count = h('span', { part: 'count', class: 'count' });
+    const total = h('span', { part: 'total', class: 'total' });
+    const button = h(
+      'button',
+      { part: 'checkout-button', class: 'checkout', type: 'button' },
+      CART_BAR_MESSAGES.checkout,
+    );
+    this.#base = h(
+      'section',
+      { part: 'base', class: 'bar', 'aria-label': CART_BAR_MESSAGES.region },
+      h('p', { class: 'summary' }, count, total),
+      button,
+    );
+    this.#base.hidden = true;
+    this.root.append(this.#base);
+    button.addEventListener('click', () => this.#checkout());
+
+    const onPath = () => this.#update();
+    window.addEventListener('popstate', onPath);
+    // Single-page hosts move with the Navigation API where it exists (pushState fires nothing else).
+    const navigation = (globalThis as { navigation?: EventTarget }).navigation;
+    navigation?.addEventListener('navigatesuccess', onPath);
+    this.keep(() => {
+      window.removeEventListener('popstate', onPath);
+      navigation?.removeEventListener('navigatesuccess', onPath);
+    });
+
+    let connected = true;
+    this.keep(() => {
+      connected = false;
+      this.#checkoutActive = null;
+    });
+    void loadCheckoutStore().then((checkout) => {
+      if (!connected) return;
+      // The checkout store must be loaded before the cart is watched: its expiry timer
+      // starts when the cart is first watched. If something watched the cart earlier,
+      // nothing keeps the 15-minute expiry on this page, so the bar starts it.
+      this.keep(
+        checkout.$checkoutActive.subscribe((active) => {
+          this.#checkoutActive = active;
+          this.#update();
+        }),
+      );
+      this.keep($cartHasItems.subscribe(() => this.#update()));
+      this.keep(
+        $summary.subscribe((summary) => {
+          count.textContent = CART_BAR_MESSAGES.items(summary.count);
+          total.textContent = cartBarTotal(summary.totalCents);
+        }),
+      );
+      this.keep($summary.listen((summary) => emit(this, 'plateia-cart-change', { ...summary })));
+      if (checkout.$cartExpiresAt.lc === 0) this.keep(checkout.watchCartExpiry());
+    });
+  }
+
+  #update(): void {
+    this.#base.hidden = !isCartBarVisible({
+      hasItems: $cartHasItems.get(),
+      checkoutActive: this.#checkoutActive,
+      path: globalThis.location?.pathname ?? '/',
+      hiddenOn: this.hiddenOn,
+    });
+  }
+
+  #checkout(): void {
+    const eventId = $cartEventId.get();
+    if (eventId === null) return;
+    void trackEventPixel($cartPixel.get(), eventId);
+    navigate(checkoutUrl(this.checkoutUrl, eventId));
+  }
+}
+
+/** `detail` type of this element's event. */
+export type { PlateiaCartChangeDetail };
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'plateia-cart-bar': PlateiaCartBar;
+  }
+}
+
+/** Registers `<plateia-cart-bar>` (once; a no-op on the server). */
+export function defineCartBar(): void {
+  defineLightElement(CART_BAR_TAG, PlateiaCartBar);
+}

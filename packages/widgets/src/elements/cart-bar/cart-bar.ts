@@ -1,0 +1,52 @@
+/**
+ * The rules `<plateia-cart-bar>` draws (spec §2, sticky bottom cart bar), as pure
+ * functions: when it shows, what it says and where its button goes.
+ */
+import { formatCents } from '@plateia/core/rules/price';
+
+/** pt-BR texts of the cart bar ("Finalizar Compra" and "+taxa" are the spec's). */
+export const CART_BAR_MESSAGES = {
+  region: 'Carrinho',
+  items: (count: number) => (count === 1 ? '1 item' : `${count} itens`),
+  fee: '+taxa',
+  checkout: 'Finalizar Compra',
+} as const;
+
+/** Path prefix of the checkout route (spec §2: `/checkout/{eventId}`), where the bar never shows. */
+export const CHECKOUT_PATH_PREFIX = '/checkout/';
+
+/** Default of `checkout-url`; `{eventId}` becomes the first cart item's event. */
+export const DEFAULT_CHECKOUT_URL = '/checkout/{eventId}';
+
+/**
+ * Whether the page at `path` hides the bar: the checkout route, or a path starting with
+ * one of the space-separated prefixes of `hidden-on` (e.g. `"/pagamento /conta/"`).
+ */
+export function isHiddenPath(path: string, hiddenOn: string | null): boolean {
+  const prefixes = [CHECKOUT_PATH_PREFIX, ...(hiddenOn ?? '').split(/\s+/).filter(Boolean)];
+  return prefixes.some((prefix) => path.startsWith(prefix));
+}
+
+/** What decides whether the bar shows. */
+export interface CartBarState {
+  hasItems: boolean;
+  /** `null` until the checkout state is known (the bar stays hidden meanwhile). */
+  checkoutActive: boolean | null;
+  path: string;
+  hiddenOn: string | null;
+}
+
+/** The spec's rule: items in the cart, no checkout started, not a checkout page. */
+export function isCartBarVisible(state: CartBarState): boolean {
+  return state.hasItems && state.checkoutActive === false && !isHiddenPath(state.path, state.hiddenOn);
+}
+
+/** The total as the bar shows it: "R$ 90,00 +taxa". */
+export function cartBarTotal(totalCents: number): string {
+  return `${formatCents(totalCents)} ${CART_BAR_MESSAGES.fee}`;
+}
+
+/** Where "Finalizar Compra" goes: `checkout-url` with `{eventId}` replaced. */
+export function checkoutUrl(template: string | null, eventId: string | number): string {
+  return (template || DEFAULT_CHECKOUT_URL).replaceAll('{eventId}', encodeURIComponent(String(eventId)));
+}
