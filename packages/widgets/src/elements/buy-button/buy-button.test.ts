@@ -296,6 +296,24 @@ describe('<plateia-buy-button> element', () => {
     expect(element.hasAttribute('ticket-type-id')).toBe(false);
   });
 
+  it('builds once when an element already in the page is upgraded', async () => {
+    // Parsed markup is upgraded with its attributes reported while already connected.
+    document.body.innerHTML = '<plateia-buy-button event-id="1" ticket-type-id="11"></plateia-buy-button>';
+    const element = document.querySelector(BUY_BUTTON_TAG) as PlateiaBuyButton;
+    await settled(element);
+    expect(shadow(element).querySelectorAll('[part="button"]')).toHaveLength(1);
+    const upgraded = document.createElement('div');
+    upgraded.innerHTML = '<plateia-late-button event-id="1"></plateia-late-button>';
+    document.body.append(upgraded);
+    customElements.define(
+      'plateia-late-button',
+      class extends (customElements.get(BUY_BUTTON_TAG) as typeof PlateiaBuyButton) {},
+    );
+    const late = upgraded.firstElementChild as PlateiaBuyButton;
+    await settled(late);
+    expect(shadow(late).querySelectorAll('[part="button"]')).toHaveLength(1);
+  });
+
   it('adopts its stylesheet with the theming properties', () => {
     const element = place({ 'event-id': '1' });
     const css = [...shadow(element).adoptedStyleSheets]

@@ -56,6 +56,7 @@ export abstract class LightElement extends ServerSafeElement {
   /** The element's open shadow root. */
   protected readonly root: ShadowRoot;
   #teardown: (() => void)[] = [];
+  #mounted = false;
 
   constructor(cssText: string) {
     super();
@@ -73,19 +74,26 @@ export abstract class LightElement extends ServerSafeElement {
 
   /** Custom-element lifecycle: the element entered the page. */
   connectedCallback(): void {
+    if (this.#mounted) return;
+    this.#mounted = true;
     this.mount();
   }
 
   /** Custom-element lifecycle: the element left the page. */
   disconnectedCallback(): void {
+    this.#mounted = false;
     for (const teardown of this.#teardown.splice(0)) teardown();
     // The fallback <style> (no constructable sheets) stays for the next connection.
     for (const child of [...this.root.children]) if (child.localName !== 'style') child.remove();
   }
 
-  /** Custom-element lifecycle: an observed attribute changed; the element rebuilds. */
+  /**
+   * Custom-element lifecycle: an observed attribute changed; a mounted element rebuilds.
+   * (An upgrade reports every attribute before `connectedCallback`, while already in the
+   * page: that first build is left to `connectedCallback`.)
+   */
   attributeChangedCallback(_name: string, old: string | null, value: string | null): void {
-    if (old === value || !this.isConnected) return;
+    if (old === value || !this.#mounted) return;
     this.disconnectedCallback();
     this.connectedCallback();
   }
