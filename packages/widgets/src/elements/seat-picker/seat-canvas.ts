@@ -56,9 +56,10 @@ export interface DrawStats {
 }
 
 // Reused between frames so drawing allocates nothing per seat.
-let bucket = new Uint32Array(4096);
+// Five buckets (one per seat kind) of `bucketStride` slots each.
+let bucketStride = 1024;
+let bucket = new Uint32Array(bucketStride * 5);
 const bucketSize = [0, 0, 0, 0, 0];
-let bucketStride = 4096 / 5;
 
 function ensureBuckets(count: number): void {
   if (count <= bucketStride) return;
@@ -201,11 +202,8 @@ function drawSeats(
       if (first >= layout.count || (layout.table[first] as number) >= 0) continue;
       const y = layout.ys[first] as number;
       if (y < rect[1] || y > rect[3]) continue;
-      ctx.fillText(
-        layout.rowLabels[r] as string,
-        Math.max(layout.section.x + 2, (layout.xs[first] as number) - SEAT_PITCH),
-        y,
-      );
+      // In the gap left of the section, so it never covers the row's first seat.
+      ctx.fillText(layout.rowLabels[r] as string, (layout.xs[first] as number) - SEAT_PITCH, y);
     }
     for (const table of layout.tables) {
       label(ctx, table.name, table.x, table.y, SEAT_PITCH * 0.36, colors.text, colors.font);

@@ -575,7 +575,12 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
       Math.max(5, 8 / view.scale),
     );
     if (!hit) return;
-    if (hit.kind === 'section' || levelOfDetail(view.scale) === 'blocks') {
+    // Zoomed out (or rows not loaded yet), a click goes into the section; zoomed in, a click
+    // between seats does nothing.
+    if (
+      levelOfDetail(view.scale) === 'blocks' ||
+      (hit.kind === 'section' && !layoutsRef.current[hit.section])
+    ) {
       const section = map.sections[hit.section];
       if (!section) return;
       chooseSection(hit.section);
@@ -585,6 +590,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
       });
       return;
     }
+    if (hit.kind === 'section') return;
     void toggle(hit.section, hit.kind === 'seat' ? { seat: hit.seat } : { table: hit.table });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLCanvasElement>) => {
@@ -619,6 +625,29 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     if (current === null || listSeat === '') return;
     void toggle(current, isTables ? { table: Number(listSeat) } : { seat: Number(listSeat) });
   };
+
+  const lotField =
+    currentSection && lots.length > 0 ? (
+      <label className="field lot">
+        <span>
+          {SEAT_PICKER_MESSAGES.ticketType} ({currentSection.name})
+        </span>
+        <select
+          part="select"
+          value={lot ? String(lot.id) : ''}
+          onChange={(event) =>
+            setLotChoice((all) => ({ ...all, [currentSection.id]: Number(event.target.value) }))
+          }
+        >
+          {lots.map((entry) => (
+            <option key={entry.id} value={entry.id}>
+              {entry.name} ({formatCents(entry.priceCents)}
+              {isTables ? ' por lugar' : ''})
+            </option>
+          ))}
+        </select>
+      </label>
+    ) : null;
 
   return (
     <section className="picker" part="base" aria-labelledby={`${id}-title`}>
@@ -790,6 +819,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
               </select>
             </label>
           ) : null}
+          {lotField}
           <button
             type="button"
             className="primary"
@@ -802,27 +832,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
         </div>
       ) : null}
 
-      {currentSection && lots.length > 0 ? (
-        <label className="field lot">
-          <span>
-            {SEAT_PICKER_MESSAGES.ticketType} ({currentSection.name})
-          </span>
-          <select
-            part="select"
-            value={lot ? String(lot.id) : ''}
-            onChange={(event) =>
-              setLotChoice((all) => ({ ...all, [currentSection.id]: Number(event.target.value) }))
-            }
-          >
-            {lots.map((entry) => (
-              <option key={entry.id} value={entry.id}>
-                {entry.name} ({formatCents(entry.priceCents)}
-                {isTables ? ' por lugar' : ''})
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
+      {mode === 'map' ? lotField : null}
 
       <p
         className={notice.error ? 'announce error' : 'announce'}

@@ -1,0 +1,179 @@
+import type { SeatMap } from '@plateia/core/api/buying';
+import { describe, expect, it } from 'vitest';
+import { drawSeatMap, type MapColors, SEAT_KIND } from './seat-canvas.ts';
+import { buildSectionLayout } from './seat-layout.ts';
+
+const colors: MapColors = {
+  background: 'bg',
+  text: 'text',
+  muted: 'muted',
+  selected: 'selected',
+  held: 'held',
+  sold: 'sold',
+  blocked: 'blocked',
+  focus: 'focus',
+  font: 'sans-serif',
+};
+
+/** A recording stand-in for the 2D context: which shapes each `fill()` painted, and in which colour. */
+function recordingContext() {
+  const fills: Array<{ style: string; shapes: number }> = [];
+  const texts: string[] = [];
+  let shapes = 0;
+  const ctx = {
+    fillStyle: '',
+    strokeStyle: '',
+    globalAlpha: 1,
+    lineWidth: 1,
+    font: '',
+    textAlign: 'start',
+    textBaseline: 'alphabetic',
+    setTransform() {},
+    fillRect() {},
+    beginPath() {
+      shapes = 0;
+    },
+    // Only shapes at real coordinates count: a lost seat index gives NaN.
+    rect(x: number, y: number) {
+      if (Number.isFinite(x) && Number.isFinite(y)) shapes++;
+    },
+    arc(x: number, y: number) {
+      if (Number.isFinite(x) && Number.isFinite(y)) shapes++;
+    },
+    moveTo() {},
+    fill() {
+      fills.push({ style: ctx.fillStyle, shapes });
+    },
+    stroke() {},
+    fillText(text: string) {
+      texts.push(text);
+    },
+  };
+  return { ctx: ctx as unknown as CanvasRenderingContext2D, fills, texts };
+}
+
+function map(rows: number, perRow: number): SeatMap {
+  const section = {
+    id: 1,
+    name: 'Plateia',
+    kind: 'seats' as const,
+    color: 'purple',
+    x: 0,
+    y: 40,
+    width: perRow * 10,
+    height: rows * 10,
+    seatCount: rows * perRow,
+    ticketTypeIds: [1],
+    priceFromCents: 12000,
+    submap: '/seat/maps/1/submap/1',
+    tables: null,
+    rows: Array.from({ length: rows }, (_, r) => ({
+      label: `F${r}`,
+      ids: Array.from({ length: perRow }, (_, k) => r * perRow + k + 1),
+      x: Array.from({ length: perRow }, (_, k) => 5 + k * 10),
+      y: Array.from({ length: perRow }, () => 45 + r * 10),
+      n: Array.from({ length: perRow }, (_, k) => String(k + 1)),
+    })),
+  };
+  return {
+    eventId: 1,
+    version: 0,
+    width: section.width,
+    height: 40 + section.height,
+    seatCount: section.seatCount,
+    inline: true,
+    sections: [section],
+  };
+}
+
+describe('drawSeatMap', () => {
+  it('paints each seat once, in the colour of its status, one path per colour', () => {
+    const venue = map(3, 10);
+    const layouts = [buildSectionLayout(venue.sections[0] as SeatMap['sections'][number])];
+    const { ctx, fills } = recordingContext();
+    const kinds: Record<number, number> = {
+      2: SEAT_KIND.selected,
+      3: SEAT_KIND.held,
+      4: SEAT_KIND.sold,
+      5: SEAT_KIND.sold,
+    };
+    const stats = drawSeatMap(ctx, {
+      map: venue,
+      layouts,
+      view: { scale: 1, x: 0, y: 0 },
+      width: 400,
+      height: 200,
+      pixelRatio: 2,
+      colors,
+      kindOf: (id) => (kinds[id] ?? SEAT_KIND.available) as 0,
+    });
+    expect(stats).toEqual({ sections: 1, seats: 30 });
+    expect(fills).toEqual([
+      { style: 'purple', shapes: 26 },
+      { style: 'selected', shapes: 1 },
+      { style: 'held', shapes: 1 },
+      { style: 'sold', shapes: 2 },
+    ]);
+  });
+
+  it('draws blocks with the section price when zoomed out, and seat numbers only when zoomed in', () => {
+    const venue = map(3, 10);
+    const layouts = [buildSectionLayout(venue.sections[0] as SeatMap['sections'][number])];
+    const far = recordingContext();
+    const farStats = drawSeatMap(far.ctx, {
+      map: venue,
+      layouts,
+      view: { scale: 0.2, x: 0, y: 0 },
+      width: 400,
+      height: 200,
+      pixelRatio: 1,
+      colors,
+      kindOf: () => 0,
+    });
+    expect(farStats.seats).toBe(0);
+    expect(far.texts).toContain('a partir de R$ 120,00');
+    const near = recordingContext();
+    drawSeatMap(near.ctx, {
+      map: venue,
+      layouts,
+      view: { scale: 3, x: 0, y: -100 },
+      width: 300,
+      height: 150,
+      pixelRatio: 1,
+      colors,
+      kindOf: () => 0,
+    });
+    expect(near.texts).toContain('10');
+    expect(near.texts).toContain('F0');
+    const middle = recordingContext();
+    drawSeatMap(middle.ctx, {
+      map: venue,
+      layouts,
+      view: { scale: 1, x: 0, y: 0 },
+      width: 400,
+      height: 200,
+      pixelRatio: 1,
+      colors,
+      kindOf: () => 0,
+    });
+    expect(middle.texts).not.toContain('10');
+  });
+
+  it('culls seats outside the view', () => {
+    const venue = map(50, 100);
+    const layouts = [buildSectionLayout(venue.sections[0] as SeatMap['sections'][number])];
+    const { ctx } = recordingContext();
+    const stats = drawSeatMap(ctx, {
+      map: venue,
+      layouts,
+      view: { scale: 2, x: -400, y: -400 },
+      width: 200,
+      height: 100,
+      pixelRatio: 1,
+      colors,
+      kindOf: () => 0,
+    });
+    expect(stats.seats).toBeGreaterThan(0);
+    expect(stats.seats).toBeLessThan(400);
+  });
+});
