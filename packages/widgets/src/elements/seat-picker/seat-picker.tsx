@@ -221,6 +221,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
   });
   const rafRef = useRef(0);
   const onScreenRef = useRef(true);
+  const colorsRef = useRef<MapColors | null>(null);
 
   const cartSeats = useMemo(() => {
     const ids = new Set<string>();
@@ -269,6 +270,9 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     const state = viewRef.current;
     const ctx = canvas?.getContext?.('2d');
     if (!canvas || !ctx || !current || state.width === 0) return;
+    // Read once per element: getComputedStyle on every frame would force style work.
+    const colors = colorsRef.current ?? readColors(container?.host ?? null);
+    colorsRef.current = colors;
     drawSeatMap(ctx, {
       map: current,
       layouts: layoutsRef.current,
@@ -276,7 +280,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
       width: state.width,
       height: state.height,
       pixelRatio: globalThis.devicePixelRatio || 1,
-      colors: readColors(container?.host ?? null),
+      colors,
       kindOf: kinds,
       focus,
     });
