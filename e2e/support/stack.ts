@@ -14,6 +14,8 @@ export interface StackInfo {
   /** Folder where the SMTP sink writes every received message as JSON. */
   mailDir: string;
   oidcUrl: string;
+  /** The example producer page (`examples/producer-page`), served from its own origin. */
+  producerPageUrl: string;
 }
 
 /** A received e-mail as the SMTP sink stores it. */
@@ -94,6 +96,7 @@ export async function startStack(basePort: number): Promise<{ info: StackInfo; s
   const apiPort = basePort;
   const sitePort = basePort + 1;
   const oidcPort = basePort + 2;
+  const producerPagePort = basePort + 5;
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const siteUrl = `http://127.0.0.1:${sitePort}`;
   const common = { ...process.env, NODE_ENV: 'development', LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' };
@@ -120,11 +123,19 @@ export async function startStack(basePort: number): Promise<{ info: StackInfo; s
     env: { ...common, HOST: '127.0.0.1', PORT: String(sitePort), PUBLIC_API_URL: apiUrl },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  // A producer's own site: another origin that only carries the script tag.
+  const producerPageUrl = `http://127.0.0.1:${producerPagePort}`;
+  const producerPage = spawn(process.execPath, ['serve.mjs'], {
+    cwd: join(repoRoot, 'examples', 'producer-page'),
+    env: { ...common, PORT: String(producerPagePort), PLATEIA_SITE: siteUrl, PLATEIA_API: apiUrl },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const children = [api, site, producerPage];
 
   const stop = async () => {
-    for (const child of [api, site]) if (child.exitCode === null) child.kill('SIGTERM');
+    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
     await Promise.all(
-      [api, site].map(
+      children.map(
         (child) =>
           new Promise<void>((resolve) =>
             child.exitCode === null ? child.on('exit', () => resolve()) : resolve(),
@@ -138,9 +149,13 @@ export async function startStack(basePort: number): Promise<{ info: StackInfo; s
   try {
     await waitForHttp(`${apiUrl}/health`, api, 'API host');
     await waitForHttp(`${siteUrl}/`, site, 'storefront');
+    await waitForHttp(`${producerPageUrl}/`, producerPage, 'producer page');
   } catch (error) {
     await stop();
     throw error;
   }
-  return { info: { apiUrl, siteUrl, mailDir, oidcUrl: `http://localhost:${oidcPort}` }, stop };
+  return {
+    info: { apiUrl, siteUrl, mailDir, oidcUrl: `http://localhost:${oidcPort}`, producerPageUrl },
+    stop,
+  };
 }
