@@ -62,9 +62,10 @@ for (const file of elements) {
 }
 
 // Elements written without React whose script must stay free of the heavy libraries.
-// Markers are texts that survive minification: ky's error class name and a Preact prop.
+// Markers are texts that survive minification: the HTTP client's error names (ky's, or the
+// ky-compatible stand-in's in the embed build) and a Preact prop.
 const lightElements = ['buy-button.js', 'cart-bar.js'];
-const heavyMarkers: Record<string, RegExp> = { ky: /KyError/, Preact: /dangerouslySetInnerHTML/ };
+const heavyMarkers: Record<string, RegExp> = { ky: /KyError|HTTPError/, Preact: /dangerouslySetInnerHTML/ };
 
 const budgets =
   (JSON.parse(readFileSync(budgetsFile, 'utf8')) as { bundles?: Record<string, number> }).bundles ?? {};

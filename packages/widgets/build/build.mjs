@@ -6,7 +6,7 @@
 //                ES module per element with shared chunks, on Preact compat instead of React.
 // Usage: node build/build.mjs [esm|types|embed]   (all when no argument is given)
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
@@ -72,6 +72,34 @@ const preactAliases = [
   { find: /^react\/jsx-dev-runtime$/, replacement: resolveHere('preact/jsx-runtime') },
 ];
 
+// The same move for the HTTP client: core's ky-compatible stand-in (the subset core uses,
+// tested against ky by core's client tests) instead of ky's 9 KB gzip. Only here; the ESM
+// build and the storefront keep ky.
+const kyAlias = { find: /^ky$/, replacement: resolveHere('@plateia/core/api/ky-compat') };
+
+// `PLATEIA_EMBED_ANALYSIS=1` writes dist/embed-analysis.json: each output file with the
+// modules it holds and their minified sizes, to see duplication and chunk boundaries.
+const analysisPlugin = {
+  name: 'plateia-embed-analysis',
+  generateBundle(_options, bundle) {
+    const files = Object.values(bundle)
+      .filter((item) => item.type === 'chunk')
+      .map((chunk) => ({
+        file: chunk.fileName,
+        bytes: chunk.code.length,
+        imports: chunk.imports,
+        dynamicImports: chunk.dynamicImports,
+        modules: Object.entries(chunk.modules)
+          .map(([id, info]) => [
+            id.replace(/^.*node_modules\/\.pnpm\/[^/]+\/node_modules\//, '').replace(/^.*\/packages\//, ''),
+            info.renderedLength,
+          ])
+          .sort((a, b) => b[1] - a[1]),
+      }));
+    writeFileSync(join(packageDir, 'dist', 'embed-analysis.json'), JSON.stringify(files, null, 1));
+  },
+};
+
 async function buildEmbed() {
   const outDir = join(packageDir, 'dist', 'embed');
   rmSync(outDir, { recursive: true, force: true });
@@ -80,11 +108,12 @@ async function buildEmbed() {
     root: packageDir,
     logLevel: 'warn',
     oxc: { jsx },
-    resolve: { alias: preactAliases },
+    resolve: { alias: [...preactAliases, kyAlias] },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   };
   await build({
     ...shared,
+    plugins: process.env.PLATEIA_EMBED_ANALYSIS ? [analysisPlugin] : [],
     build: {
       outDir,
       emptyOutDir: false,
