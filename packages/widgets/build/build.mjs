@@ -100,6 +100,37 @@ const analysisPlugin = {
   },
 };
 
+// Shared chunks of the script-tag build, by what loads together. Every file costs its own
+// gzip header and starts with an empty dictionary, so a few chunks beat many tiny ones; the
+// light core stays apart from the session side and from Preact so that the buy button and
+// the cart bar download neither ky-compat nor Preact (the size bench checks it). Higher
+// priority captures first, so the light core keeps nanostores away from the Preact chunk.
+const sep = String.raw`[\\/]`;
+const embedChunkGroups = [
+  {
+    name: 'core',
+    priority: 30,
+    test: new RegExp(
+      `node_modules${sep}nanostores${sep}|core${sep}src${sep}(stores${sep}(toasts|browser-storage|cart|catalogue|navigation)|rules${sep}(cart|seat-flow|price)|api${sep}public-read)\\.ts$|widgets${sep}src${sep}(shared${sep}events|elements${sep}buy-button${sep}light-element)\\.ts$`,
+    ),
+  },
+  {
+    name: 'preact',
+    priority: 20,
+    test: new RegExp(
+      `node_modules${sep}(preact|@r2wc|@nanostores${sep}react)${sep}|widgets${sep}src${sep}shared${sep}(define-element|styles|modal-dialog)\\.ts$`,
+    ),
+  },
+  {
+    // Loaded by the cart bar only on "Comprar", so it stays apart from Preact.
+    name: 'session',
+    priority: 10,
+    test: new RegExp(
+      `core${sep}src${sep}(api${sep}(client|ky-compat|buying)|stores${sep}(session|session-token|seats|checkout)|rules${sep}(reservation|expiry|checkout|email)|crypto${sep}md5)\\.ts$`,
+    ),
+  },
+];
+
 async function buildEmbed() {
   const outDir = join(packageDir, 'dist', 'embed');
   rmSync(outDir, { recursive: true, force: true });
@@ -123,7 +154,12 @@ async function buildEmbed() {
       rolldownOptions: {
         // Vite keeps whitespace in ES library output for bundlers' sake; these modules go
         // straight to browsers, so they are minified fully (the size budgets count them).
-        output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', minify: true },
+        output: {
+          entryFileNames: '[name].js',
+          chunkFileNames: 'chunks/[name]-[hash].js',
+          minify: true,
+          codeSplitting: { groups: embedChunkGroups },
+        },
       },
     },
   });

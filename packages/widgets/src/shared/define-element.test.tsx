@@ -55,4 +55,31 @@ describe('elementClass and defineElement', () => {
     // Present means true, whatever the value says (like `disabled="false"`).
     await waitFor(() => expect(text(element)).toBe('none|0|on'));
   });
+
+  it('writes string and number properties to their attributes and keeps a removed string', async () => {
+    document.body.innerHTML = '<plateia-demo label="Pista"></plateia-demo>';
+    const element = document.querySelector('plateia-demo') as DemoElement & {
+      label?: string;
+      count?: number;
+    };
+    await waitFor(() => expect(text(element)).toBe('Pista|0|off'));
+    element.label = 'Camarote';
+    element.count = 2;
+    expect(element.getAttribute('label')).toBe('Camarote');
+    expect(element.getAttribute('count')).toBe('2');
+    await waitFor(() => expect(text(element)).toBe('Camarote|2|off'));
+    element.removeAttribute('label');
+    await Promise.resolve();
+    expect(text(element)).toBe('Camarote|2|off');
+  });
+
+  it('renders when created by script before insertion, and unmounts when removed', async () => {
+    const element = document.createElement('plateia-demo');
+    element.setAttribute('count', '5');
+    await waitFor(() => expect(text(element)).toBe('none|5|off'));
+    document.body.replaceChildren(element);
+    await waitFor(() => expect(text(element)).toBe('none|5|off'));
+    element.remove();
+    await waitFor(() => expect(element.shadowRoot?.querySelector('output')).toBeNull());
+  });
 });

@@ -4,8 +4,8 @@
  * a guarded registration. Every element (login, buy button, cart bar, checkout, seat
  * picker) goes through here so they behave alike.
  */
-import r2wc from '@r2wc/react-to-web-component';
 import { type ComponentType, createElement, Fragment, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
 import { adoptStyles, ShadowStyles } from './styles.ts';
 
 /** How an attribute's text becomes a prop value. */
@@ -35,21 +35,37 @@ export type PlateiaElementConstructor = new () => HTMLElement;
 
 const toKebab = (name: string): string => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
+const props = Symbol('props');
+const root = Symbol('root');
+const connected = Symbol('connected');
+
+type HostElement = HTMLElement & {
+  [props]: Record<string, unknown>;
+  [root]: Root | undefined;
+  [connected]: boolean;
+};
+
 /**
  * The base class an element file extends (`class PlateiaLogin extends elementClass(…)`),
- * so each element is a named class the manifest analyzer can read. r2wc renders the
- * component and maps string and number attributes; boolean attributes are handled here
- * because r2wc reads booleans as the words "true"/"false" and ignores a bare `open`.
- * On the server (no `HTMLElement`) it returns an empty class, so importing is harmless.
+ * so each element is a named class the manifest analyzer can read. It renders the
+ * component into an open shadow root through `react-dom/client` (Preact compat in the
+ * script-tag build) and maps attributes to props the way r2wc 2 did, which it replaces:
+ * string and number attributes are read when not empty (a removed string attribute keeps
+ * its prop), boolean attributes follow HTML (present is true, absent is false), setting a
+ * property writes its attribute, and attribute changes render at once, even before the
+ * element is inserted. On the server (no `HTMLElement`) it returns an empty class, so
+ * importing is harmless.
  */
 export function elementClass<Props extends object>(
   definition: ElementDefinition<Props>,
 ): PlateiaElementConstructor {
   if (typeof HTMLElement === 'undefined') return class ServerPlaceholder {} as PlateiaElementConstructor;
   const { component, styles } = definition;
-  const entries = Object.entries(definition.attributes) as [string, AttributeType][];
-  const booleanAttributes = new Map(
-    entries.filter(([, type]) => type === 'boolean').map(([prop]) => [toKebab(prop), prop]),
+  /** Attribute name → [prop, type]. */
+  const attributes = new Map(
+    (Object.entries(definition.attributes) as [string, AttributeType][]).map(
+      ([prop, type]) => [toKebab(prop), [prop, type]] as const,
+    ),
   );
 
   // The fallback <style> must be part of the rendered tree: React and Preact own every
@@ -65,41 +81,74 @@ export function elementClass<Props extends object>(
   }
   Styled.displayName = `Styled(${component.displayName ?? component.name})`;
 
-  const Base = r2wc(Styled, {
-    shadow: 'open',
-    props: definition.attributes as Partial<
-      Record<Exclude<keyof Props, 'container'> & string, AttributeType>
-    >,
-  }) as unknown as new () => HTMLElement & {
-    attributeChangedCallback(name: string, old: string | null, value: string | null): void;
+  const render = (element: HostElement): void => {
+    if (!element[connected]) return;
+    element[root] ??= createRoot(element.shadowRoot as ShadowRoot);
+    element[root].render(createElement(Styled, element[props] as Props & ElementHostProps));
   };
 
-  class PlateiaElement extends Base {
-    constructor() {
-      super();
-      if (this.shadowRoot) adoptStyles(this.shadowRoot, styles);
+  class PlateiaElement extends HTMLElement {
+    static get observedAttributes(): string[] {
+      return [...attributes.keys()];
     }
 
-    override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-      // r2wc skips empty and removed values; hand it the words its boolean parser knows.
-      if (booleanAttributes.has(name)) {
-        super.attributeChangedCallback(name, old, value === null ? 'false' : 'true');
-        return;
+    [props]: Record<string, unknown>;
+    [root]: Root | undefined;
+    [connected] = true;
+
+    constructor() {
+      super();
+      const container = this.attachShadow({ mode: 'open' });
+      this[props] = { container };
+      for (const [attribute, [prop, type]] of attributes) {
+        const value = this.getAttribute(attribute);
+        // Booleans are set by attributeChangedCallback, which follows for every attribute present.
+        if (value && type !== 'boolean')
+          this[props][prop] = type === 'number' ? Number.parseFloat(value) : value;
       }
-      super.attributeChangedCallback(name, old, value);
+      adoptStyles(container, styles);
+    }
+
+    connectedCallback(): void {
+      this[connected] = true;
+      render(this);
+    }
+
+    disconnectedCallback(): void {
+      this[connected] = false;
+      this[root]?.unmount();
+      this[root] = undefined;
+    }
+
+    attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
+      const known = attributes.get(name);
+      if (!known) return;
+      const [prop, type] = known;
+      if (type === 'boolean') this[props][prop] = value !== null;
+      else if (value) this[props][prop] = type === 'number' ? Number.parseFloat(value) : value;
+      else return;
+      render(this);
     }
   }
 
-  // Boolean properties reflect to present/absent attributes, like `dialog.open`.
-  for (const [attribute, prop] of booleanAttributes) {
+  for (const [attribute, [prop, type]] of attributes) {
     Object.defineProperty(PlateiaElement.prototype, prop, {
       configurable: true,
       enumerable: true,
-      get(this: HTMLElement) {
-        return this.hasAttribute(attribute);
+      get(this: HostElement) {
+        // Boolean properties reflect to present/absent attributes, like `dialog.open`.
+        return type === 'boolean' ? this.hasAttribute(attribute) : this[props][prop];
       },
-      set(this: HTMLElement, value: unknown) {
-        this.toggleAttribute(attribute, Boolean(value));
+      set(this: HostElement, value: unknown) {
+        if (type === 'boolean') {
+          this.toggleAttribute(attribute, Boolean(value));
+          return;
+        }
+        this[props][prop] = value;
+        const text = type === 'number' ? `${value}` : (value as string | null | undefined);
+        if (this.getAttribute(attribute) === text) return;
+        if (text == null) this.removeAttribute(attribute);
+        else this.setAttribute(attribute, text);
       },
     });
   }
