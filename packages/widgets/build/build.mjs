@@ -3,7 +3,8 @@
 //                react-dom, @plateia/core and the other dependencies stay external.
 //   dist/types/  declarations for the published package (tsconfig.build.json).
 //   dist/embed/  the script-tag build: the `plateia.js` loader (a classic script) and one
-//                ES module per element with shared chunks, on Preact compat instead of React.
+//                ES module per element with shared chunks, on Preact instead of React
+//                (through src/shared/react-on-preact.ts).
 // Usage: node build/build.mjs [esm|types|embed]   (all when no argument is given)
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -64,10 +65,13 @@ function buildTypes() {
 // Absolute paths, so the aliases also apply to imports made from inside dependencies
 // (r2wc, @nanostores/react) whose own folders cannot see preact.
 const resolveHere = (specifier) => fileURLToPath(import.meta.resolve(specifier));
+// React itself is `src/shared/react-on-preact.ts`: the hooks, createElement, createRoot and
+// the DOM-prop behaviour the elements use, over Preact, without the rest of preact/compat.
+const reactOnPreact = join(packageDir, 'src', 'shared', 'react-on-preact.ts');
 const preactAliases = [
-  { find: /^react$/, replacement: resolveHere('preact/compat') },
-  { find: /^react-dom$/, replacement: resolveHere('preact/compat') },
-  { find: /^react-dom\/client$/, replacement: resolveHere('preact/compat/client') },
+  { find: /^react$/, replacement: reactOnPreact },
+  { find: /^react-dom$/, replacement: reactOnPreact },
+  { find: /^react-dom\/client$/, replacement: reactOnPreact },
   { find: /^react\/jsx-runtime$/, replacement: resolveHere('preact/jsx-runtime') },
   { find: /^react\/jsx-dev-runtime$/, replacement: resolveHere('preact/jsx-runtime') },
 ];
@@ -118,7 +122,7 @@ const embedChunkGroups = [
     name: 'preact',
     priority: 20,
     test: new RegExp(
-      `node_modules${sep}(preact|@r2wc|@nanostores${sep}react)${sep}|widgets${sep}src${sep}shared${sep}(define-element|styles|modal-dialog)\\.ts$`,
+      `node_modules${sep}(preact|@r2wc|@nanostores${sep}react)${sep}|widgets${sep}src${sep}shared${sep}(define-element|styles|modal-dialog|react-on-preact)\\.ts$`,
     ),
   },
   {

@@ -48,9 +48,9 @@ type HostElement = HTMLElement & {
 /**
  * The base class an element file extends (`class PlateiaLogin extends elementClass(…)`),
  * so each element is a named class the manifest analyzer can read. It renders the
- * component into an open shadow root through `react-dom/client` (Preact compat in the
- * script-tag build) and maps attributes to props the way r2wc 2 did, which it replaces:
- * string and number attributes are read when not empty (a removed string attribute keeps
+ * component into an open shadow root through `react-dom/client` (Preact, through
+ * `react-on-preact.ts`, in the script-tag build) and maps attributes to props the way
+ * r2wc 2 did, which it replaces: string and number attributes are read when not empty (a removed string attribute keeps
  * its prop), boolean attributes follow HTML (present is true, absent is false), setting a
  * property writes its attribute, and attribute changes render at once, even before the
  * element is inserted. On the server (no `HTMLElement`) it returns an empty class, so
