@@ -122,7 +122,7 @@ const embedChunkGroups = [
     name: 'preact',
     priority: 20,
     test: new RegExp(
-      `node_modules${sep}(preact|@r2wc|@nanostores${sep}react)${sep}|widgets${sep}src${sep}shared${sep}(define-element|styles|modal-dialog|react-on-preact)\\.ts$`,
+      `node_modules${sep}(preact|@r2wc|@nanostores${sep}react)${sep}|widgets${sep}src${sep}shared${sep}((define-element|styles|modal-dialog|react-on-preact)\\.ts|theme\\.css\\?inline)$`,
     ),
   },
   {

@@ -7,6 +7,7 @@
  * `<style>` element rendered inside the shadow root instead (see {@link ShadowStyles}).
  */
 import { createElement, type ReactNode } from 'react';
+import themeCss from './theme.css?inline';
 
 /** Whether this document can adopt constructable stylesheets into shadow roots. */
 export const supportsAdoptedStyleSheets: boolean =
@@ -48,4 +49,12 @@ export function adoptStyles(root: ShadowRoot, cssTexts: readonly string[]): bool
 export function ShadowStyles({ cssTexts }: { cssTexts: readonly string[] }): ReactNode {
   if (supportsAdoptedStyleSheets) return null;
   return cssTexts.map((cssText, index) => createElement('style', { key: index }, cssText));
+}
+
+/**
+ * An element's stylesheet preceded by the shared theme (`theme.css`: the `--plateia-*`
+ * tokens and the resets), as the text of the one sheet its shadow root adopts.
+ */
+export function withTheme(elementCss: string): string {
+  return themeCss + elementCss;
 }

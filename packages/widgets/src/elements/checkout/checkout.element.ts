@@ -1,5 +1,6 @@
 import { defineElement, elementClass } from '../../shared/define-element.ts';
 import type { PlateiaCheckoutCompleteDetail, PlateiaCheckoutStartDetail } from '../../shared/events.ts';
+import { withTheme } from '../../shared/styles.ts';
 import checkoutCss from './checkout.css?inline';
 import { Checkout, type CheckoutProps } from './checkout.tsx';
 
@@ -74,7 +75,7 @@ export class PlateiaCheckout extends elementClass<
 >({
   component: Checkout,
   attributes: { eventId: 'string', signupUrl: 'string', ticketsUrl: 'string' },
-  styles: [checkoutCss],
+  styles: [withTheme(checkoutCss)],
 }) {
   /** The event being bought; mirrors `event-id`. */
   declare eventId: string | undefined;

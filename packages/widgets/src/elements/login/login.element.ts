@@ -1,5 +1,6 @@
 import { defineElement, elementClass } from '../../shared/define-element.ts';
 import type { PlateiaLoginDetail } from '../../shared/events.ts';
+import { withTheme } from '../../shared/styles.ts';
 import loginCss from './login.css?inline';
 import { Login, type LoginProps } from './login.tsx';
 
@@ -50,7 +51,7 @@ export const LOGIN_TAG = 'plateia-login';
 export class PlateiaLogin extends elementClass<Pick<LoginProps, 'open' | 'signupUrl'>>({
   component: Login,
   attributes: { open: 'boolean', signupUrl: 'string' },
-  styles: [loginCss],
+  styles: [withTheme(loginCss)],
 }) {
   /** Whether the dialog is shown; mirrors the `open` attribute. */
   declare open: boolean;

@@ -1,4 +1,5 @@
 import { defineElement, elementClass } from '../../shared/define-element.ts';
+import { withTheme } from '../../shared/styles.ts';
 import seatPickerCss from './seat-picker.css?inline';
 import { SeatPicker, type SeatPickerProps } from './seat-picker.tsx';
 
@@ -53,7 +54,7 @@ export const SEAT_PICKER_TAG = 'plateia-seat-picker';
 export class PlateiaSeatPicker extends elementClass<Pick<SeatPickerProps, 'eventId'>>({
   component: SeatPicker,
   attributes: { eventId: 'string' },
-  styles: [seatPickerCss],
+  styles: [withTheme(seatPickerCss)],
 }) {
   /** The event whose map is shown; mirrors `event-id`. */
   declare eventId: string | undefined;
