@@ -18,14 +18,21 @@ export interface AxeViolation {
  */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   // Colours read mid-transition (a dialog fading in) are not the ones people read.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
+  // `document.getAnimations()` leaves out shadow trees, so each open root is asked too.
+  await page.waitForFunction(() => {
+    const roots: (Document | ShadowRoot)[] = [document];
+    for (let index = 0; index < roots.length; index += 1) {
+      for (const element of roots[index]?.querySelectorAll('*') ?? []) {
+        if (element.shadowRoot) roots.push(element.shadowRoot);
+      }
+    }
+    return roots
+      .flatMap((root) => root.getAnimations())
       .every(
         (animation) =>
           animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
-      ),
-  );
+      );
+  });
   await page.addScriptTag({ path: AXE_PATH });
   const violations = await page.evaluate(async () => {
     const axe = (
