@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 
@@ -118,7 +118,12 @@ export async function startStack(basePort: number): Promise<{ info: StackInfo; s
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const site = spawn(process.execPath, ['dist/server/entry.mjs'], {
+  // The storefront runs from a copy of its build: a rebuild during the run replaces the
+  // hashed chunks a running server still loads lazily. The copy stays under site/ so the
+  // server resolves site/node_modules.
+  const siteRun = join(repoRoot, 'site', '.e2e-runs', basename(workDir));
+  cpSync(join(repoRoot, 'site', 'dist'), join(siteRun, 'dist'), { recursive: true });
+  const site = spawn(process.execPath, [join(siteRun, 'dist', 'server', 'entry.mjs')], {
     cwd: join(repoRoot, 'site'),
     env: { ...common, HOST: '127.0.0.1', PORT: String(sitePort), PUBLIC_API_URL: apiUrl },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -144,6 +149,7 @@ export async function startStack(basePort: number): Promise<{ info: StackInfo; s
     );
     await smtp.close();
     rmSync(workDir, { recursive: true, force: true });
+    rmSync(siteRun, { recursive: true, force: true });
   };
 
   try {
