@@ -5,14 +5,15 @@
  * `api/client.test.ts` runs the same tests against both, so the two stay interchangeable
  * for the client's calls.
  *
- * What it keeps from ky 2.1: `create`/`extend` (headers merged, hooks appended), `prefix`
+ * What it keeps from ky 2.1: `create` and the `get`/`post` methods (the only verbs the
+ * client sends; per-call options merged over the instance's, headers merged, hooks appended), `prefix`
  * joining, `headers`, `json` bodies (`content-type: application/json` unless set),
  * `searchParams` (undefined values left out), `timeout` per attempt (default 10 s) and
  * `totalTimeout` over the whole call (retries, waits and the body read), the
  * `beforeRequest` hooks (they may change `request` in place) and `afterResponse` hooks
  * (they see a clone, may return a replacement `Response`), ky's default retry policy (2
- * retries for GET/PUT/HEAD/DELETE/OPTIONS/TRACE on 408/413/429/500/502/503/504 and
- * network errors, 0.3 s then 0.6 s, `Retry-After` honoured on 413/429/503; never POST)
+ * retries for GET on 408/413/429/500/502/503/504 and network errors, 0.3 s then 0.6 s,
+ * `Retry-After` honoured on 413/429/503; never POST)
  * with `retry` as a number (the limit), `HTTPError` with `response`, `request` and the
  * parsed body in `data`, `TimeoutError`, `NetworkError`, the `is…Error` guards (by `name`,
  * as ky's do across realms), and the `.json()`/`.text()` shortcuts that set `accept`. Any
@@ -57,16 +58,11 @@ export interface KyCompatResponsePromise extends Promise<Response> {
 
 type Call = (input: string, options?: KyCompatOptions) => KyCompatResponsePromise;
 
-/** A client: callable, with one method per HTTP verb, `create` and `extend`. */
-export interface KyCompatInstance extends Call {
+/** A client: `get`, `post` and `create`, as the client uses ky's. */
+export interface KyCompatInstance {
   get: Call;
   post: Call;
-  put: Call;
-  patch: Call;
-  delete: Call;
-  head: Call;
   create(options?: KyCompatOptions): KyCompatInstance;
-  extend(options?: KyCompatOptions): KyCompatInstance;
 }
 
 /** An answer outside 2xx; `data` is its body (JSON when labelled so, else text; `undefined` when empty or unreadable). */
@@ -125,7 +121,6 @@ const knownOptions = new Set([
   'hooks',
   'retry',
 ]);
-const retryMethods = ['GET', 'PUT', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE'];
 const retryStatuses = [408, 413, 429, 500, 502, 503, 504];
 const retryAfterStatuses = [413, 429, 503];
 // The TypeErrors browsers and runtimes throw for a request that got no answer (ky's list).
@@ -192,7 +187,7 @@ function send(input: string, options: KyCompatOptions): KyCompatResponsePromise 
     if (value !== undefined) url.searchParams.append(key, String(value));
   }
   const request = new Request(url, {
-    method: (options.method ?? 'GET').toUpperCase(),
+    method: options.method ?? 'GET',
     headers,
     body,
     signal: controller.signal,
@@ -242,7 +237,7 @@ function send(input: string, options: KyCompatOptions): KyCompatResponsePromise 
         failure = httpError;
       }
       let delay = 300 * 2 ** retryCount;
-      if (retryCount >= retryLimit || !retryMethods.includes(request.method)) throw failure;
+      if (retryCount >= retryLimit || request.method !== 'GET') throw failure;
       if (isHTTPError(failure)) {
         const { status, headers: answered } = failure.response;
         if (!retryStatuses.includes(status)) throw failure;
@@ -274,14 +269,11 @@ function send(input: string, options: KyCompatOptions): KyCompatResponsePromise 
 }
 
 function instance(defaults: KyCompatOptions): KyCompatInstance {
-  const call = ((input: string, options?: KyCompatOptions) =>
-    send(input, mergeOptions(defaults, options))) as KyCompatInstance;
-  for (const method of ['get', 'post', 'put', 'patch', 'delete', 'head'] as const) {
-    call[method] = (input, options) => call(input, { ...options, method });
-  }
-  call.create = (options) => instance(mergeOptions({}, options));
-  call.extend = (options) => instance(mergeOptions(defaults, options));
-  return call;
+  const verb =
+    (method: string): Call =>
+    (input, options) =>
+      send(input, mergeOptions(defaults, { ...options, method }));
+  return { get: verb('GET'), post: verb('POST'), create: (options) => instance(mergeOptions({}, options)) };
 }
 
 /** The default instance, like ky's default export. */

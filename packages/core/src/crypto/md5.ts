@@ -6,12 +6,8 @@
  * a security boundary here: the server stores only a slow hash of the digest.
  */
 
-// Per-round left-rotation amounts, RFC 1321 §3.4.
-const SHIFTS = [
-  7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9,
-  14, 20, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15,
-  21, 6, 10, 15, 21,
-];
+// Left-rotation amounts, RFC 1321 §3.4: four per round, repeated four times within it.
+const SHIFTS = [7, 12, 17, 22, 5, 9, 14, 20, 4, 11, 16, 23, 6, 10, 15, 21];
 
 // T[i] = floor(abs(sin(i + 1)) * 2^32), computed once rather than listed.
 const SINES = Array.from({ length: 64 }, (_, i) => Math.floor(Math.abs(Math.sin(i + 1)) * 2 ** 32) >>> 0);
@@ -63,7 +59,7 @@ export function md5Bytes(bytes: Uint8Array): string {
         g = (7 * i) % 16;
       }
       const sum = (a + f + (SINES[i] ?? 0) + (words[g] ?? 0)) | 0;
-      const shift = SHIFTS[i] ?? 0;
+      const shift = SHIFTS[(i >> 4) * 4 + (i & 3)] ?? 0;
       a = d;
       d = c;
       c = b;
