@@ -22,13 +22,16 @@ describe('accessibility (axe-core, serious and critical)', () => {
     await browser?.close();
   });
 
-  it('home', async () => {
+  it('home and the login dialog', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto('/');
     await page.getByRole('heading', { name: 'Próximos eventos' }).waitFor();
     await page.getByRole('link', { name: FESTIVAL.name }).waitFor();
     await expectNoSeriousViolations(page, 'home');
+    await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('dialog', { name: 'Acessar Conta' }).getByLabel('E-mail').waitFor();
+    await expectNoSeriousViolations(page, 'home with the login dialog');
     await context.close();
   });
 
