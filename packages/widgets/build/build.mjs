@@ -162,6 +162,9 @@ async function buildEmbed() {
           entryFileNames: '[name].js',
           chunkFileNames: 'chunks/[name]-[hash].js',
           minify: true,
+          // Pure and no-side-effects annotations only matter to a later bundler; nothing
+          // bundles these files again, so they ship without comments.
+          comments: false,
           codeSplitting: { groups: embedChunkGroups },
         },
       },
@@ -183,7 +186,7 @@ async function buildEmbed() {
       target,
       minify: true,
       lib: { entry: { plateia: 'src/embed/plateia.ts' }, formats: ['iife'], name: 'PlateiaLoader' },
-      rolldownOptions: { output: { entryFileNames: '[name].js' } },
+      rolldownOptions: { output: { entryFileNames: '[name].js', comments: false } },
     },
   });
 }
