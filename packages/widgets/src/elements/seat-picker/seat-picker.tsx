@@ -151,6 +151,20 @@ export interface SeatPickerProps extends ElementHostProps {
   eventId?: string;
 }
 
+/** The zoom controls over the map: label (also the tooltip), symbol and what each does. */
+const ZOOM_BUTTONS: readonly (readonly [label: string, symbol: string, action: ViewAction])[] = [
+  [SEAT_PICKER_MESSAGES.zoomIn, '+', { type: 'zoom', factor: ZOOM_STEP }],
+  [SEAT_PICKER_MESSAGES.zoomOut, '−', { type: 'zoom', factor: 1 / ZOOM_STEP }],
+  [SEAT_PICKER_MESSAGES.reset, '⤢', { type: 'reset' }],
+];
+
+/** The seat indexes of one row of a section's layout, in order. */
+function rowSeatIndexes(layout: SectionLayout, row: number): number[] {
+  const seats: number[] = [];
+  for (let seat = layout.rowStart[row] ?? 0; seat < (layout.rowStart[row + 1] ?? 0); seat++) seats.push(seat);
+  return seats;
+}
+
 const STAGE_HEIGHT = 40;
 const CLICK_SLOP_PX = 5;
 
@@ -615,15 +629,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
   const isTables = currentSection?.kind === 'tables';
   const totalCents = lines.reduce((sum, item) => sum + lineCents(item), 0);
 
-  const rowSeats: number[] = [];
-  if (currentLayout && rowIndex >= 0) {
-    for (
-      let seat = currentLayout.rowStart[rowIndex] ?? 0;
-      seat < (currentLayout.rowStart[rowIndex + 1] ?? 0);
-      seat++
-    )
-      rowSeats.push(seat);
-  }
+  const rowSeats = currentLayout && rowIndex >= 0 ? rowSeatIndexes(currentLayout, rowIndex) : [];
 
   const addFromList = () => {
     if (current === null || listSeat === '') return;
@@ -705,30 +711,17 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
               onKeyDown={onKeyDown}
             />
             <div className="zoom" part="zoom-controls">
-              <button
-                type="button"
-                aria-label={SEAT_PICKER_MESSAGES.zoomIn}
-                title={SEAT_PICKER_MESSAGES.zoomIn}
-                onClick={() => dispatch({ type: 'zoom', factor: ZOOM_STEP })}
-              >
-                +
-              </button>
-              <button
-                type="button"
-                aria-label={SEAT_PICKER_MESSAGES.zoomOut}
-                title={SEAT_PICKER_MESSAGES.zoomOut}
-                onClick={() => dispatch({ type: 'zoom', factor: 1 / ZOOM_STEP })}
-              >
-                −
-              </button>
-              <button
-                type="button"
-                aria-label={SEAT_PICKER_MESSAGES.reset}
-                title={SEAT_PICKER_MESSAGES.reset}
-                onClick={() => dispatch({ type: 'reset' })}
-              >
-                ⤢
-              </button>
+              {ZOOM_BUTTONS.map(([label, symbol, action]) => (
+                <button
+                  key={label}
+                  type="button"
+                  aria-label={label}
+                  title={label}
+                  onClick={() => dispatch(action)}
+                >
+                  {symbol}
+                </button>
+              ))}
             </div>
           </div>
           <p className="hint" id={`${id}-hint`}>
@@ -769,15 +762,10 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
                 onChange={(event) => {
                   setListRow(event.target.value);
                   setListSeat('');
-                  const row = Number(event.target.value);
                   if (event.target.value === '') return;
-                  const ids: string[] = [];
-                  for (
-                    let seat = currentLayout.rowStart[row] ?? 0;
-                    seat < (currentLayout.rowStart[row + 1] ?? 0);
-                    seat++
-                  )
-                    ids.push(String(currentLayout.ids[seat]));
+                  const ids = rowSeatIndexes(currentLayout, Number(event.target.value)).map((seat) =>
+                    String(currentLayout.ids[seat]),
+                  );
                   void refreshSeatStatus(eventId, ids).catch(() => undefined);
                 }}
               >
