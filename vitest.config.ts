@@ -41,6 +41,8 @@ projects.push({
     hookTimeout: 120_000,
     // One stack and one Chromium at a time: the machine has two cores.
     fileParallelism: false,
+    // Pages answer slower on a loaded machine; polled assertions wait like locators do.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
 

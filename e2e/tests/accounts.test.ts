@@ -110,7 +110,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Salvar alterações' }).click();
     await page.getByText('Perfil atualizado com sucesso!').waitFor();
     await page.reload();
-    await expect.poll(() => page.getByLabel('Apelido').inputValue()).toBe('Aninha');
+    await expect.poll(() => page.getByLabel('Apelido').inputValue(), { timeout: 15_000 }).toBe('Aninha');
     expect(await page.getByLabel('Cidade').inputValue()).toBe('Recife');
 
     // Sign out through the confirmation; Cancelar keeps the session.
