@@ -7,6 +7,7 @@
  */
 
 import type { KyInstance } from 'ky';
+import type { SeatMap, SeatRow, SeatSection, SeatTable } from '../contracts/seat-map.ts';
 import { type CartItem, type EntityId, type SeatSelection, ticketItem } from '../rules/cart.ts';
 import { seatCheckoutFailureMessage, seatCheckoutProblem } from '../rules/checkout.ts';
 import type { ReservationPayload, ReservedTicket } from '../rules/reservation.ts';
@@ -134,56 +135,7 @@ const catalogueMessages = { fallback: CATALOGUE_LOAD_FAILED, preferServerMessage
 // ---------------------------------------------------------------------------------------
 // Seat maps
 
-/** One row of a section: parallel arrays (compact for maps of 100,000 seats). */
-export interface SeatRow {
-  label: string;
-  ids: number[];
-  x: number[];
-  y: number[];
-  /** Seat numbers as printed. */
-  n: string[];
-}
-
-/** A table or box whose seats are sold together. */
-export interface SeatTable {
-  id: number;
-  name: string;
-  x: number;
-  y: number;
-  radius: number;
-  seatIds: number[];
-}
-
-/** A section of the map; rows and tables are inline on small maps, else in its submap. */
-export interface SeatSection {
-  id: number;
-  name: string;
-  kind: 'seats' | 'tables';
-  color: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  seatCount: number;
-  ticketTypeIds: number[];
-  priceFromCents: number | null;
-  rows: SeatRow[] | null;
-  tables: SeatTable[] | null;
-  /** Path of the submap with this section's rows. */
-  submap: string;
-}
-
-/** `GET /seat/maps/{eventId}`: the layout (statuses come from {@link fetchSeatStatus}). */
-export interface SeatMap {
-  eventId: number;
-  version: number;
-  width: number;
-  height: number;
-  seatCount: number;
-  /** Whether sections carry their rows; otherwise fetch each {@link fetchSubmap}. */
-  inline: boolean;
-  sections: SeatSection[];
-}
+export type { SeatMap, SeatRow, SeatSection, SeatTable } from '../contracts/seat-map.ts';
 
 /** `GET /seat/sections/{id}/pricing`: the lots that sell a section's seats. */
 export interface SectionPricing {
