@@ -4,84 +4,28 @@
 // BENCH_DATABASE_URL or DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) to
 // create and drop a scratch database; skips (exit 0) when no server answers.
 
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { createEvent } from '../src/catalogue/create.ts';
 import { selectRows } from '../src/catalogue/sql.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createBuyers, startApiProcess } from '../test/race/cluster.ts';
-
-/** The part of autocannon's options the API host's benchmarks use. */
-interface LoadOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  requests: {
-    method: string;
-    path: string;
-    headers?: Record<string, string>;
-    setupRequest?: (request: Record<string, unknown>) => Record<string, unknown>;
-  }[];
-}
-
-/** The part of autocannon's result the benchmarks report. */
-interface LoadResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; average: number };
-  non2xx: number;
-  errors: number;
-  '2xx': number;
-}
-
-// autocannon ships no types and the registry mirror's @types package would be one more
-// dependency; this is the slice of its documented API used here.
-const load = createRequire(import.meta.url)('autocannon') as (options: LoadOptions) => Promise<LoadResult>;
-
-/** Runs autocannon with the given options (HTTP/1.1 keep-alive, `connections` at once). */
-function autocannon(options: LoadOptions): Promise<LoadResult> {
-  return load(options);
-}
+import { autocannon, createScratchDatabase, readBudget } from './support.ts';
 
 const CONCURRENCY = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const BUYERS = 1000;
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface ReservationBudget {
   minReservationsPerSecond: number;
   maxP99Ms: number;
 }
-const budgets = JSON.parse(
-  readFileSync(join(import.meta.dirname, '..', '..', '..', 'budgets.json'), 'utf8'),
-) as {
-  reservation?: ReservationBudget;
-};
 
-const adminUrl = new URL(serverUrl);
-adminUrl.pathname = '/postgres';
-const admin = new pg.Client({ connectionString: adminUrl.toString(), connectionTimeoutMillis: 3000 });
-try {
-  await admin.connect();
-} catch (error) {
-  console.log(
-    `[reservation] skipped: no PostgreSQL answers at ${adminUrl.host} (${(error as Error).message})`,
-  );
-  process.exit(0);
-}
-const scratchName = `plateia_bench_reserve_${process.pid}`;
-await admin.query(`DROP DATABASE IF EXISTS ${scratchName}`);
-await admin.query(`CREATE DATABASE ${scratchName}`);
-const scratchUrl = new URL(serverUrl);
-scratchUrl.pathname = `/${scratchName}`;
+const scratch = await createScratchDatabase('reservation', 'plateia_bench_reserve');
 
 let exitCode = 0;
 const server = { stop: async () => {} };
-const database = await openDatabase({ url: scratchUrl.toString(), poolSize: 5 });
+const database = await openDatabase({ url: scratch.url, poolSize: 5 });
 try {
   await migrate(database);
   const startsAt = new Date(Date.now() + 30 * 24 * 3600 * 1000);
@@ -94,7 +38,7 @@ try {
   });
   const lotId = event.lotIds[0]!;
   const buyers = await createBuyers(database.db, BUYERS, 'bench');
-  const api = await startApiProcess(scratchUrl.toString());
+  const api = await startApiProcess(scratch.url);
   server.stop = api.stop;
   let next = 0;
   const result = await autocannon({
@@ -140,7 +84,7 @@ try {
     console.error('[reservation] FAIL: refused reservations or counters out of step');
     exitCode = 1;
   }
-  const budget = budgets.reservation;
+  const budget = readBudget<ReservationBudget>('reservation');
   if (budget) {
     const checks: [string, boolean][] = [
       [
@@ -157,7 +101,6 @@ try {
 } finally {
   await server.stop();
   await database.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${scratchName} WITH (FORCE)`);
-  await admin.end();
+  await scratch.drop();
 }
 process.exit(exitCode);

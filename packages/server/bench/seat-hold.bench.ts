@@ -4,9 +4,6 @@
 // much of the database's capacity the HTTP path keeps. Uses BENCH_DATABASE_URL or
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) to create and drop a
 // scratch database with a generated 100,000-seat venue. Skips (exit 0) when no server answers.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -17,73 +14,23 @@ import { migrate } from '../src/db/migrate.ts';
 import { holdSeatsQuery } from '../src/seats/holds.ts';
 import { createLargeVenue } from '../src/seed/catalogue.ts';
 import { startApiProcess } from '../test/race/cluster.ts';
-
-/** The part of autocannon's options the API host's benchmarks use. */
-interface LoadOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  requests: {
-    method: string;
-    path: string;
-    headers?: Record<string, string>;
-    setupRequest?: (request: Record<string, unknown>) => Record<string, unknown>;
-  }[];
-}
-
-/** The part of autocannon's result the benchmarks report. */
-interface LoadResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; average: number };
-  non2xx: number;
-  errors: number;
-  '2xx': number;
-}
-
-// autocannon ships no types and the registry mirror's @types package would be one more
-// dependency; this is the slice of its documented API used here.
-const load = createRequire(import.meta.url)('autocannon') as (options: LoadOptions) => Promise<LoadResult>;
-
-/** Runs autocannon with the given options (HTTP/1.1 keep-alive, `connections` at once). */
-function autocannon(options: LoadOptions): Promise<LoadResult> {
-  return load(options);
-}
+import { autocannon, createScratchDatabase, readBudget } from './support.ts';
 
 const CONCURRENCY = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const RAW_SECONDS = Math.max(2, Math.round(SECONDS / 2));
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface SeatHoldBudget {
   minHoldsPerSecond: number;
   maxP99Ms: number;
   minRatioToRawUpdate: number;
 }
-const budgets = JSON.parse(
-  readFileSync(join(import.meta.dirname, '..', '..', '..', 'budgets.json'), 'utf8'),
-) as {
-  seatHold?: SeatHoldBudget;
-};
 
-const adminUrl = new URL(serverUrl);
-adminUrl.pathname = '/postgres';
-const admin = new pg.Client({ connectionString: adminUrl.toString(), connectionTimeoutMillis: 3000 });
-try {
-  await admin.connect();
-} catch (error) {
-  console.log(`[seat-hold] skipped: no PostgreSQL answers at ${adminUrl.host} (${(error as Error).message})`);
-  process.exit(0);
-}
-const scratchName = `plateia_bench_hold_${process.pid}`;
-await admin.query(`DROP DATABASE IF EXISTS ${scratchName}`);
-await admin.query(`CREATE DATABASE ${scratchName}`);
-const scratchUrl = new URL(serverUrl);
-scratchUrl.pathname = `/${scratchName}`;
+const scratch = await createScratchDatabase('seat-hold', 'plateia_bench_hold');
 
 let exitCode = 0;
 const server = { stop: async () => {} };
-const database = await openDatabase({ url: scratchUrl.toString(), poolSize: 20 });
+const database = await openDatabase({ url: scratch.url, poolSize: 20 });
 try {
   await migrate(database);
   const started = performance.now();
@@ -107,7 +54,7 @@ try {
   const dialect = new PgDialect();
   let rawNext = 0;
   const rawRun = async (): Promise<number> => {
-    const pool = new pg.Pool({ connectionString: scratchUrl.toString(), max: 20 });
+    const pool = new pg.Pool({ connectionString: scratch.url, max: 20 });
     let count = 0;
     const deadline = performance.now() + (RAW_SECONDS * 1000) / 2;
     await Promise.all(
@@ -133,7 +80,7 @@ try {
   const rawBefore = await rawRun();
 
   // 2. HTTP: POST /seat/hold through the real server entry in its own process.
-  const api = await startApiProcess(scratchUrl.toString());
+  const api = await startApiProcess(scratch.url);
   server.stop = api.stop;
   let next = 0;
   const result = await autocannon({
@@ -174,7 +121,7 @@ try {
       `(before ${rawBefore.toFixed(0)}, after ${rawAfter.toFixed(0)})`,
   );
   console.log(`[seat-hold] HTTP / raw ratio: ${ratio.toFixed(2)}`);
-  const budget = budgets.seatHold;
+  const budget = readBudget<SeatHoldBudget>('seatHold');
   if (result.non2xx > 0 || result.errors > 0) {
     console.error('[seat-hold] FAIL: some holds were refused or failed');
     exitCode = 1;
@@ -196,7 +143,6 @@ try {
 } finally {
   await server.stop();
   await database.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${scratchName} WITH (FORCE)`);
-  await admin.end();
+  await scratch.drop();
 }
 process.exit(exitCode);

@@ -1,0 +1,86 @@
+// What the API host's PostgreSQL benchmarks share: the load generator, the budgets file, and
+// a scratch database created for one run and dropped after it.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import pg from 'pg';
+
+/** The part of autocannon's options the API host's benchmarks use. */
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  requests: {
+    method: string;
+    path: string;
+    headers?: Record<string, string>;
+    setupRequest?: (request: Record<string, unknown>) => Record<string, unknown>;
+  }[];
+}
+
+/** The part of autocannon's result the benchmarks report. */
+export interface LoadResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number };
+  non2xx: number;
+  errors: number;
+  '2xx': number;
+}
+
+// autocannon ships no types and the registry mirror's @types package would be one more
+// dependency; this is the slice of its documented API used here.
+const load = createRequire(import.meta.url)('autocannon') as (options: LoadOptions) => Promise<LoadResult>;
+
+/** Runs autocannon with the given options (HTTP/1.1 keep-alive, `connections` at once). */
+export function autocannon(options: LoadOptions): Promise<LoadResult> {
+  return load(options);
+}
+
+/** The server the benchmarks use: BENCH_DATABASE_URL, DATABASE_URL, or the local default. */
+export const benchServerUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** One section of the repository's budgets.json, or undefined when it has none. */
+export function readBudget<T>(key: string): T | undefined {
+  const budgets = JSON.parse(
+    readFileSync(join(import.meta.dirname, '..', '..', '..', 'budgets.json'), 'utf8'),
+  );
+  return budgets[key] as T | undefined;
+}
+
+/** A database created for one benchmark run. */
+export interface ScratchDatabase {
+  url: string;
+  /** Drops the database (closing any connection left on it) and disconnects. */
+  drop(): Promise<void>;
+}
+
+/**
+ * Creates a scratch database on the benchmark server, or prints a skip line and exits 0 when
+ * no PostgreSQL answers, so `npm run bench` still runs where none is installed.
+ */
+export async function createScratchDatabase(label: string, name: string): Promise<ScratchDatabase> {
+  const adminUrl = new URL(benchServerUrl);
+  adminUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.toString(), connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(
+      `[${label}] skipped: no PostgreSQL answers at ${adminUrl.host} (${(error as Error).message})`,
+    );
+    process.exit(0);
+  }
+  const scratchName = `${name}_${process.pid}`;
+  await admin.query(`DROP DATABASE IF EXISTS ${scratchName}`);
+  await admin.query(`CREATE DATABASE ${scratchName}`);
+  const scratchUrl = new URL(benchServerUrl);
+  scratchUrl.pathname = `/${scratchName}`;
+  return {
+    url: scratchUrl.toString(),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${scratchName} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
