@@ -102,10 +102,22 @@ describe('accounts in the browser', () => {
       await menu.getByRole('menuitem', { name: entry }).waitFor();
     }
     expect(await page.getByRole('banner').getByRole('link', { name: 'Área do Produtor' }).count()).toBe(0);
+    // A slow profile refresh must not overwrite what the person types meanwhile.
+    let releaseProfile = () => {};
+    const profileHeld = new Promise<void>((resolve) => {
+      releaseProfile = resolve;
+    });
+    await page.route('**/customer/me', async (route) => {
+      await profileHeld;
+      await route.continue();
+    });
     await menu.getByRole('menuitem', { name: 'Minha Conta' }).click();
 
     await page.waitForURL('**/settings/perfil');
     await page.getByLabel('Apelido').fill('Aninha');
+    releaseProfile();
+    await page.waitForResponse('**/customer/me');
+    await page.unroute('**/customer/me');
     await page.getByLabel('Cidade').fill('Recife');
     await page.getByRole('button', { name: 'Salvar alterações' }).click();
     await page.getByText('Perfil atualizado com sucesso!').waitFor();

@@ -10,7 +10,7 @@ import {
   updateProfile,
   uploadDocument,
 } from '@plateia/core';
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { FormField } from '../components/FormField.tsx';
 import { DOCUMENT_ACCEPT, documentFileProblem, readFileAsBase64 } from '../lib/document-file.ts';
@@ -142,10 +142,18 @@ function ProfileForm({ user }: { user: User }) {
   const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
 
+  // Fields the person has typed in: a late server refresh must never overwrite them.
+  const edited = useRef(new Set<Field>());
+
   useEffect(() => {
     // The stored record may be older than the server's (edited on another device).
     fetchProfile().then(
-      (fresh) => setValues(valuesOf(fresh)),
+      (fresh) =>
+        setValues((current) => {
+          const next = valuesOf(fresh);
+          for (const field of edited.current) next[field] = current[field];
+          return next;
+        }),
       () => {
         // The stored record still lets the person edit; a failed refresh is not worth a message.
       },
@@ -153,6 +161,7 @@ function ProfileForm({ user }: { user: User }) {
   }, []);
 
   const set = (field: Field, value: string) => {
+    edited.current.add(field);
     setValues((current) => ({ ...current, [field]: value }));
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
