@@ -7,6 +7,8 @@
  */
 
 import type { KyInstance } from 'ky';
+import type { EventSummary } from '../contracts/catalogue.ts';
+import type { OrderItemView } from '../contracts/orders.ts';
 import type { SeatMap, SeatRow, SeatSection, SeatTable } from '../contracts/seat-map.ts';
 import { type CartItem, type EntityId, type SeatSelection, ticketItem } from '../rules/cart.ts';
 import { seatCheckoutFailureMessage, seatCheckoutProblem } from '../rules/checkout.ts';
@@ -43,24 +45,7 @@ export const PAYMENT_FAILED = 'Não foi possível processar o pagamento, tente n
 // ---------------------------------------------------------------------------------------
 // Catalogue
 
-/** An event in the listing (`GET /events`). */
-export interface EventSummary {
-  id: number;
-  slug: string;
-  name: string;
-  venue: string;
-  city: string;
-  /** ISO date-time. */
-  startsAt: string;
-  endsAt: string;
-  image: string;
-  pixel: string;
-  status: string;
-  /** Lowest ticket price in cents, `null` without tickets on sale. */
-  priceFromCents: number | null;
-  hasSeatMap: boolean;
-  isPast: boolean;
-}
+export type { EventSummary } from '../contracts/catalogue.ts';
 
 /** One lot of a ticket type with its availability. */
 export interface TicketTypeInfo {
@@ -371,19 +356,8 @@ export function tableCartItem(choice: {
 // ---------------------------------------------------------------------------------------
 // Cart reservation and pixel
 
-/** One line of a reserved order. */
-export interface ReservedOrderItem {
-  kind: 'ticket' | 'product' | 'resale';
-  ticketTypeId: number | null;
-  productId: number | null;
-  seatId: number | null;
-  tableId: number | null;
-  resaleId: number | null;
-  n_number: number | null;
-  quantity: number;
-  unitPriceCents: number;
-  holderEmail: string | null;
-}
+/** One line of a reserved order (the API host's order line). */
+export type ReservedOrderItem = OrderItemView;
 
 /** The order a reservation opened: money in cents; `expiresAt` ends the checkout window. */
 export interface ReservedOrder {

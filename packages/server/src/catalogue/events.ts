@@ -1,23 +1,8 @@
+import type { EventSummary } from '@plateia/core/contracts/catalogue';
 import { sql } from 'drizzle-orm';
 import { type Queryable, selectRows } from './sql.ts';
 
-/** An event as listed (`GET /events`). Money in cents. */
-export interface EventSummary {
-  id: number;
-  slug: string;
-  name: string;
-  venue: string;
-  city: string;
-  startsAt: string;
-  endsAt: string;
-  image: string;
-  pixel: string;
-  status: string;
-  /** Lowest price among the lots on sale, or null when nothing is on sale. */
-  priceFromCents: number | null;
-  hasSeatMap: boolean;
-  isPast: boolean;
-}
+export type { EventSummary } from '@plateia/core/contracts/catalogue';
 
 /** A lot of a ticket category with its live availability. */
 export interface TicketTypeView {

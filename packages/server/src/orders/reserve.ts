@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { OrderItemView } from '@plateia/core/contracts/orders';
 import { sql } from 'drizzle-orm';
 import { type Queryable, retryOnConflict, selectRows } from '../catalogue/sql.ts';
 import type { Database } from '../db/client.ts';
@@ -77,19 +78,7 @@ export interface ProductAllowance {
   product_is_permitted_to_buy: boolean;
 }
 
-/** An order line as answered. */
-export interface OrderItemView {
-  kind: 'ticket' | 'product' | 'resale';
-  ticketTypeId: number | null;
-  productId: number | null;
-  seatId: number | null;
-  tableId: number | null;
-  resaleId: number | null;
-  n_number: number | null;
-  quantity: number;
-  unitPriceCents: number;
-  holderEmail: string | null;
-}
+export type { OrderItemView } from '@plateia/core/contracts/orders';
 
 /** A reserved order as answered: money in cents, `expiresAt` ends the checkout window. */
 export interface OrderView {
