@@ -3,8 +3,8 @@ import { $authState, $user, formatCents } from '@plateia/core';
 import { useCallback, useEffect, useState } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { ErrorCard } from '../components/ErrorCard.tsx';
+import { LoggedOutCard } from '../components/LoggedOutCard.tsx';
 import { eventPath, formatEventDateLong, lotLabel, venueLine } from '../lib/event-format.ts';
-import { openLoginDialog } from '../lib/login-dialog.ts';
 import {
   fetchMyTickets,
   groupTicketsByEvent,
@@ -39,24 +39,9 @@ function TicketsForSession() {
   if (!hydrated || authState === 'loading') return <TicketsSkeleton />;
   if (authState === 'loggedOut' || !user) {
     return (
-      <div className="card status-card">
-        <svg className="status-icon" width="48" height="48" viewBox="0 0 24 24" aria-hidden="true">
-          <path
-            fill="currentColor"
-            d="M22 10V6a2 2 0 0 0-2-2H4a2 2 0 0 0-2 2v4a2 2 0 0 1 0 4v4a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-4a2 2 0 0 1 0-4Zm-2-1.46a4 4 0 0 0 0 6.92V18H4v-2.54a4 4 0 0 0 0-6.92V6h16v2.54Z"
-          />
-        </svg>
-        <h2>Acesse sua conta</h2>
-        <p>Seus ingressos ficam só na sua conta. Faça login para vê-los.</p>
-        <div className="status-actions">
-          <button type="button" className="btn btn-primary" onClick={() => void openLoginDialog()}>
-            Fazer login
-          </button>
-          <a className="btn btn-secondary" href="/cadastro">
-            Criar conta
-          </a>
-        </div>
-      </div>
+      <LoggedOutCard iconPath="M22 10V6a2 2 0 0 0-2-2H4a2 2 0 0 0-2 2v4a2 2 0 0 1 0 4v4a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-4a2 2 0 0 1 0-4Zm-2-1.46a4 4 0 0 0 0 6.92V18H4v-2.54a4 4 0 0 0 0-6.92V6h16v2.54Z">
+        Seus ingressos ficam só na sua conta. Faça login para vê-los.
+      </LoggedOutCard>
     );
   }
   // Keyed by account: a login as someone else in another tab reloads the list.

@@ -13,6 +13,7 @@ import {
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { FormField } from '../components/FormField.tsx';
+import { LoggedOutCard } from '../components/LoggedOutCard.tsx';
 import { DOCUMENT_ACCEPT, documentFileProblem, readFileAsBase64 } from '../lib/document-file.ts';
 import {
   BRAZILIAN_STATES,
@@ -22,7 +23,6 @@ import {
   maskCpfCnpj,
   maskPhone,
 } from '../lib/input-masks.ts';
-import { openLoginDialog } from '../lib/login-dialog.ts';
 import { PROFILE_MESSAGES as M } from '../lib/profile-messages.ts';
 
 /** `/settings/perfil` ("Minha Conta"): the profile form and the documents' status. */
@@ -98,24 +98,9 @@ function Profile() {
   if (!hydrated || authState === 'loading') return <ProfileSkeleton />;
   if (authState === 'loggedOut' || !user) {
     return (
-      <div className="card status-card">
-        <svg className="status-icon" width="48" height="48" viewBox="0 0 24 24" aria-hidden="true">
-          <path
-            fill="currentColor"
-            d="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5Z"
-          />
-        </svg>
-        <h2>Acesse sua conta</h2>
-        <p>Faça login para ver e editar seu perfil.</p>
-        <div className="status-actions">
-          <button type="button" className="btn btn-primary" onClick={() => void openLoginDialog()}>
-            Fazer login
-          </button>
-          <a className="btn btn-secondary" href="/cadastro">
-            Criar conta
-          </a>
-        </div>
-      </div>
+      <LoggedOutCard iconPath="M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9Zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5Z">
+        Faça login para ver e editar seu perfil.
+      </LoggedOutCard>
     );
   }
   // Keyed by account so a login as someone else in another tab never mixes two profiles.
