@@ -5,14 +5,15 @@
 // `node bench/size.bench.ts` builds dist/embed first, so the figures are never stale
 // (`--no-build` measures what is there). Exits 1 when a budget is exceeded, when a
 // budget names a measure the build does not produce, or when a light element (buy
-// button, cart bar) pulls ky or Preact into its static imports.
+// button, cart bar) pulls ky or Preact into its static imports. `PLATEIA_EMBED_OUT` (an
+// absolute path) builds and measures there instead of dist/embed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const packageDir = join(import.meta.dirname, '..');
-const embedDir = join(packageDir, 'dist', 'embed');
+const embedDir = process.env.PLATEIA_EMBED_OUT ?? join(packageDir, 'dist', 'embed');
 const budgetsFile = join(packageDir, '..', '..', 'budgets.json');
 
 if (!process.argv.includes('--no-build') || !existsSync(join(embedDir, 'plateia.js'))) {

@@ -7,8 +7,8 @@
 //                (through src/shared/react-on-preact.ts).
 // Usage: node build/build.mjs [esm|types|embed]   (all when no argument is given)
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
@@ -81,8 +81,13 @@ const preactAliases = [
 // build and the storefront keep ky.
 const kyAlias = { find: /^ky$/, replacement: resolveHere('@plateia/core/api/ky-compat') };
 
-// `PLATEIA_EMBED_ANALYSIS=1` writes dist/embed-analysis.json: each output file with the
-// modules it holds and their minified sizes, to see duplication and chunk boundaries.
+// Where the script-tag build goes: dist/embed, or `PLATEIA_EMBED_OUT` (an absolute path) to
+// compare builds side by side without touching the one the storefront serves.
+const embedOutDir = process.env.PLATEIA_EMBED_OUT ?? join(packageDir, 'dist', 'embed');
+
+// `PLATEIA_EMBED_ANALYSIS=1` writes embed-analysis.json beside the build: each output file
+// with the modules it holds and their rendered (pre-minification) sizes, to see duplication
+// and chunk boundaries.
 const analysisPlugin = {
   name: 'plateia-embed-analysis',
   generateBundle(_options, bundle) {
@@ -100,7 +105,9 @@ const analysisPlugin = {
           ])
           .sort((a, b) => b[1] - a[1]),
       }));
-    writeFileSync(join(packageDir, 'dist', 'embed-analysis.json'), JSON.stringify(files, null, 1));
+    const analysisFile = join(embedOutDir, '..', `${basename(embedOutDir)}-analysis.json`);
+    mkdirSync(dirname(analysisFile), { recursive: true });
+    writeFileSync(analysisFile, JSON.stringify(files, null, 1));
   },
 };
 
@@ -136,7 +143,7 @@ const embedChunkGroups = [
 ];
 
 async function buildEmbed() {
-  const outDir = join(packageDir, 'dist', 'embed');
+  const outDir = embedOutDir;
   rmSync(outDir, { recursive: true, force: true });
   const shared = {
     configFile: false,
