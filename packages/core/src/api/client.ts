@@ -1,4 +1,4 @@
-import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
+import ky, { isHTTPError, type KyInstance } from 'ky';
 import { $sessionToken } from '../stores/session-token.ts';
 import {
   API_TIMEOUT_MS,
@@ -104,11 +104,9 @@ export function toApiError(error: unknown, messages: StatusMessages): ApiError {
       cause: error,
     });
   }
-  if (isNetworkError(error) || isTimeoutError(error)) {
-    return new ApiError(messages.fallback, { status: 0, cause: error });
-  }
-  // Anything else (an unparseable body, a fetch that threw) is still a failed call to the
-  // person using the page; the original stays in `cause` for the error log.
+  // Anything else (no answer, a timeout, an unparseable body) is still a failed call to the
+  // person using the page, with the fallback message; the original stays in `cause` for the
+  // error log.
   return new ApiError(messages.fallback, { status: 0, cause: error });
 }
 
