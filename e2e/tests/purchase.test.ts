@@ -45,6 +45,11 @@ describe('buying in the storefront', () => {
     const page = await context.newPage();
     await recordCheckoutStarts(page);
     await page.goto(`/eventos/${FESTIVAL.slug}`);
+    // The poster is served by the storefront: no broken image hiding behind the gradient.
+    const poster = page.locator('.event-media img').first();
+    await expect
+      .poll(() => poster.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+      .toBeGreaterThan(0);
     await logInFromHeader(page);
 
     // No cart yet: no cart bar.

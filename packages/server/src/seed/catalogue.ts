@@ -88,7 +88,7 @@ export async function seedCatalogue(db: Database): Promise<string[]> {
         city: 'Brasília - DF',
         startsAt: start,
         endsAt: new Date(start.getTime() + 12 * HOUR),
-        image: '/images/eventos/sons-do-cerrado.jpg',
+        image: '/images/eventos/sons-do-cerrado.svg',
         producerId,
         pixel: 'px-sons-do-cerrado',
         lots: [
@@ -153,7 +153,7 @@ export async function seedCatalogue(db: Database): Promise<string[]> {
         city: 'São Paulo - SP',
         startsAt: start,
         endsAt: new Date(start.getTime() + 2 * HOUR),
-        image: '/images/eventos/auto-da-compadecida.jpg',
+        image: '/images/eventos/auto-da-compadecida.svg',
         producerId,
         pixel: 'px-auto-da-compadecida',
         sections: [
@@ -189,7 +189,7 @@ export async function seedCatalogue(db: Database): Promise<string[]> {
         city: 'Rio de Janeiro - RJ',
         startsAt: start,
         endsAt: new Date(start.getTime() + 4 * HOUR),
-        image: '/images/eventos/rock-nacional.jpg',
+        image: '/images/eventos/rock-nacional.svg',
         producerId,
         pixel: 'px-rock-nacional',
         lots: [{ name: 'Pista', nNumber: 1, priceCents: 20_000, quantity: 400, perOrderLimit: 4 }],
