@@ -6,7 +6,7 @@
  * change there touches this one file. Failures reject with an {@link ApiError}.
  */
 
-import type { KyInstance } from 'ky';
+import type { Options } from 'ky';
 import type { EventSummary } from '../contracts/catalogue.ts';
 import type { OrderItemView } from '../contracts/orders.ts';
 import type { SeatMap, SeatRow, SeatSection, SeatTable } from '../contracts/seat-map.ts';
@@ -15,29 +15,31 @@ import { seatCheckoutFailureMessage, seatCheckoutProblem } from '../rules/checko
 import type { ReservationPayload, ReservedTicket } from '../rules/reservation.ts';
 import { RESERVATION_MESSAGES } from '../rules/reservation.ts';
 import { SEAT_MESSAGES } from '../rules/seat-flow.ts';
+import { apiClient, callApi, toApiError } from './client.ts';
 import { ApiError, CATALOGUE_LOAD_FAILED, type StatusMessages, searchParams, wireId } from './public-read.ts';
 
 export { addPixel, CATALOGUE_LOAD_FAILED, fetchEvent, fetchEvents, wireId } from './public-read.ts';
 
-// The ky client (session token, retries) loads with the first call that needs it. The
-// public reads (catalogue, pixel: `api/public-read.ts`) never load it, so
-// a page that only shows a buy button does not download ky.
-let kyClient: typeof import('./client.ts') | null = null;
-const loadKyClient = async (): Promise<typeof import('./client.ts')> => {
-  kyClient ??= await import('./client.ts');
-  return kyClient;
-};
+// The public reads (catalogue, pixel) live in `api/public-read.ts` on fetch alone, so a
+// page that only shows a buy button never downloads the ky client these calls use (every
+// module that calls them, the seat, checkout and payment stores, needs the client anyway).
 
-/** `callApi` of `api/client.ts`, once the client has loaded (`call` may then use {@link apiClient}). */
-async function callApi<T>(call: () => Promise<T>, messages: StatusMessages): Promise<T> {
-  return (await loadKyClient()).callApi(call, messages);
+/** `GET path` through the ky client: the JSON answer, or an {@link ApiError} chosen by `messages`. */
+function getJson<T>(
+  path: string,
+  messages: StatusMessages,
+  options?: Pick<Options, 'searchParams' | 'retry'>,
+): Promise<T> {
+  return callApi(() => apiClient().get(path, options).json<T>(), messages);
 }
 
-/** The shared ky instance; only valid inside a {@link callApi} call, after the client loaded. */
-function apiClient(): KyInstance {
-  if (!kyClient) throw new Error('API client used before it loaded');
-  return kyClient.apiClient();
+/** `POST path` with a JSON body through the ky client, as {@link getJson}. */
+function postJson<T>(path: string, json: unknown, messages: StatusMessages): Promise<T> {
+  return callApi(() => apiClient().post(path, { json }).json<T>(), messages);
 }
+
+/** An id as one segment of a path. */
+const segment = (id: EntityId): string => encodeURIComponent(String(id));
 
 /** Message for payment calls that fail without a server text (decided in docs/core-buying.md). */
 export const PAYMENT_FAILED = 'Não foi possível processar o pagamento, tente novamente';
@@ -141,37 +143,17 @@ export interface SectionPricing {
 
 /** `GET /seat/maps/{eventId}`. */
 export function fetchSeatMap(eventId: EntityId): Promise<SeatMap> {
-  return callApi(
-    () =>
-      apiClient()
-        .get(`seat/maps/${encodeURIComponent(String(eventId))}`)
-        .json<SeatMap>(),
-    catalogueMessages,
-  );
+  return getJson(`seat/maps/${segment(eventId)}`, catalogueMessages);
 }
 
 /** `GET /seat/maps/{eventId}/submap/{sectionId}`: one section with its rows and tables. */
 export function fetchSubmap(eventId: EntityId, sectionId: EntityId): Promise<SeatSection> {
-  return callApi(
-    () =>
-      apiClient()
-        .get(
-          `seat/maps/${encodeURIComponent(String(eventId))}/submap/${encodeURIComponent(String(sectionId))}`,
-        )
-        .json<SeatSection>(),
-    catalogueMessages,
-  );
+  return getJson(`seat/maps/${segment(eventId)}/submap/${segment(sectionId)}`, catalogueMessages);
 }
 
 /** `GET /seat/sections/{id}/pricing`. */
 export function fetchSectionPricing(sectionId: EntityId): Promise<SectionPricing> {
-  return callApi(
-    () =>
-      apiClient()
-        .get(`seat/sections/${encodeURIComponent(String(sectionId))}/pricing`)
-        .json<SectionPricing>(),
-    catalogueMessages,
-  );
+  return getJson(`seat/sections/${segment(sectionId)}/pricing`, catalogueMessages);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -193,10 +175,9 @@ export async function fetchSeatStatus(
 ): Promise<Record<string, string>> {
   const params: Record<string, string> = { eventId: String(eventId), sessionId };
   if (seatIds.length > 0) params.seatIds = seatIds.join(',');
-  const answer = await callApi(
-    () => apiClient().get('seat/status', { searchParams: params }).json<{ data?: Record<string, string> }>(),
-    seatAddMessages,
-  );
+  const answer = await getJson<{ data?: Record<string, string> }>('seat/status', seatAddMessages, {
+    searchParams: params,
+  });
   return answer.data ?? {};
 }
 
@@ -210,13 +191,9 @@ export async function holdSeats(
   holdSeconds: number,
   sessionId: string,
 ): Promise<void> {
-  const answer = await callApi(
-    () =>
-      apiClient()
-        .post('seat/hold', {
-          json: { eventId: wireId(eventId), seatIds: seatIds.map(wireId), holdSeconds, sessionId },
-        })
-        .json<{ success?: boolean; message?: string }>(),
+  const answer = await postJson<{ success?: boolean; message?: string }>(
+    'seat/hold',
+    { eventId: wireId(eventId), seatIds: seatIds.map(wireId), holdSeconds, sessionId },
     seatAddMessages,
   );
   if (answer.success === false) {
@@ -261,7 +238,6 @@ export interface SeatCheckoutPayload {
 export async function checkoutSeats(payload: SeatCheckoutPayload): Promise<ReservedOrder> {
   const problem = seatCheckoutProblem(payload);
   if (problem) throw new ApiError(problem, { status: 0 });
-  const { toApiError } = await loadKyClient();
   try {
     const answer = await apiClient()
       .post('seat/checkout', {
@@ -309,27 +285,50 @@ export interface SeatChoice {
   ticketType: { id: number; name: string; n_number: number; priceCents: number };
 }
 
-/** The cart line for one seat, for `addSeatToCart`. */
-export function seatCartItem(choice: SeatChoice): CartItem {
-  const { event, section, row, ticketType } = choice;
+/** The lot that sells a seat map's seats and tables, as the picker knows it. */
+type SeatLot = SeatChoice['ticketType'];
+
+/**
+ * The cart line of a lot sold with a numbered place: a seat or a whole table, named in the
+ * cart by `seatDetails.seatNumber` (the seat's number or the table's name).
+ */
+function placeItem(
+  event: EventSummary,
+  ticketType: SeatLot,
+  seatDetails: NonNullable<CartItem['seatDetails']>,
+  place: Pick<CartItem, 'seatSelection'> | Pick<CartItem, 'seatInfo'>,
+): CartItem {
   return ticketItem({
     id: ticketType.id,
     eventId: event.id,
     eventPixel: event.pixel || null,
     tk_price: ticketType.priceCents,
     n_number: ticketType.n_number,
-    numerationSelected: choice.seatNumber,
+    numerationSelected: seatDetails.seatNumber,
     name: ticketType.name,
-    seatSelection: {
-      seat_id: choice.seatId,
-      section_id: section.id,
-      row_id: row.label,
-      seat_number: choice.seatNumber,
-      ticket_type_id: ticketType.id,
-      price: ticketType.priceCents,
-    },
-    seatDetails: { sectionName: section.name, rowName: row.label, seatNumber: choice.seatNumber },
+    seatDetails,
+    ...place,
   });
+}
+
+/** The cart line for one seat, for `addSeatToCart`. */
+export function seatCartItem(choice: SeatChoice): CartItem {
+  const { section, row, ticketType, seatNumber } = choice;
+  return placeItem(
+    choice.event,
+    ticketType,
+    { sectionName: section.name, rowName: row.label, seatNumber },
+    {
+      seatSelection: {
+        seat_id: choice.seatId,
+        section_id: section.id,
+        row_id: row.label,
+        seat_number: seatNumber,
+        ticket_type_id: ticketType.id,
+        price: ticketType.priceCents,
+      },
+    },
+  );
 }
 
 /** The cart line for a whole table (its seats are sold together), for `addSeatToCart`. */
@@ -337,20 +336,15 @@ export function tableCartItem(choice: {
   event: EventSummary;
   section: Pick<SeatSection, 'id' | 'name'>;
   table: Pick<SeatTable, 'id' | 'name' | 'seatIds'>;
-  ticketType: { id: number; name: string; n_number: number; priceCents: number };
+  ticketType: SeatLot;
 }): CartItem {
-  const { event, section, table, ticketType } = choice;
-  return ticketItem({
-    id: ticketType.id,
-    eventId: event.id,
-    eventPixel: event.pixel || null,
-    tk_price: ticketType.priceCents,
-    n_number: ticketType.n_number,
-    numerationSelected: table.name,
-    name: ticketType.name,
-    seatInfo: { isTable: true, tableId: table.id, tableName: table.name, seats: [...table.seatIds] },
-    seatDetails: { sectionName: section.name, rowName: '', seatNumber: table.name },
-  });
+  const { table } = choice;
+  return placeItem(
+    choice.event,
+    choice.ticketType,
+    { sectionName: choice.section.name, rowName: '', seatNumber: table.name },
+    { seatInfo: { isTable: true, tableId: table.id, tableName: table.name, seats: [...table.seatIds] } },
+  );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -436,7 +430,7 @@ export async function reserveCart(payload: ReservationPayload): Promise<Reservat
     cupom: payload.cupom === '' ? null : payload.cupom,
   };
   try {
-    const answer = await callApi(() => apiClient().post('cart/reserve', { json: body }).json<ReserveBody>(), {
+    const answer = await postJson<ReserveBody>('cart/reserve', body, {
       fallback: RESERVATION_MESSAGES.failed,
       preferServerMessage: true,
     });
@@ -473,13 +467,7 @@ export interface PixCharge {
 
 /** `POST /payments/pix`: opens the PIX charge of a reserved order (or returns the open one). */
 export function createPixCharge(orderId: EntityId): Promise<PixCharge> {
-  return callApi(
-    () =>
-      apiClient()
-        .post('payments/pix', { json: { orderId: wireId(orderId) } })
-        .json<PixCharge>(),
-    paymentMessages,
-  );
+  return postJson('payments/pix', { orderId: wireId(orderId) }, paymentMessages);
 }
 
 /** Order statuses of `GET /payments/{orderId}/status`. */
@@ -500,14 +488,8 @@ export interface PaymentStatusAnswer {
 
 /** `GET /payments/{orderId}/status`, for polling. */
 export function fetchPaymentStatus(orderId: EntityId): Promise<PaymentStatusAnswer> {
-  return callApi(
-    () =>
-      apiClient()
-        // The poller keeps its own rhythm; ky's retries would only stack delays on top of it.
-        .get(`payments/${encodeURIComponent(String(orderId))}/status`, { retry: 0 })
-        .json<PaymentStatusAnswer>(),
-    paymentMessages,
-  );
+  // The poller keeps its own rhythm; ky's retries would only stack delays on top of it.
+  return getJson(`payments/${segment(orderId)}/status`, paymentMessages, { retry: 0 });
 }
 
 /** One installment option as the API host computes it. */
@@ -535,13 +517,9 @@ export interface CardConfig {
 
 /** `GET /payments/card/config`, with the options for `amountCents` when given. */
 export function fetchCardConfig(amountCents?: number): Promise<CardConfig> {
-  return callApi(
-    () =>
-      apiClient()
-        .get('payments/card/config', { searchParams: searchParams({ amount: amountCents }) })
-        .json<CardConfig>(),
-    paymentMessages,
-  );
+  return getJson('payments/card/config', paymentMessages, {
+    searchParams: searchParams({ amount: amountCents }),
+  });
 }
 
 /** A card payment: the gateway's token, never card data. */
@@ -571,18 +549,14 @@ export interface CardChargeAnswer {
  * the same key returns the first outcome instead of charging again.
  */
 export function chargeCard(request: CardChargeRequest, idempotencyKey: string): Promise<CardChargeAnswer> {
-  return callApi(
-    () =>
-      apiClient()
-        .post('payments/card', {
-          json: {
-            orderId: wireId(request.orderId),
-            token: request.token,
-            installments: request.installments,
-            idempotencyKey,
-          },
-        })
-        .json<CardChargeAnswer>(),
+  return postJson(
+    'payments/card',
+    {
+      orderId: wireId(request.orderId),
+      token: request.token,
+      installments: request.installments,
+      idempotencyKey,
+    },
     paymentMessages,
   );
 }
