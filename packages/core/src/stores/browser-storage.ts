@@ -1,4 +1,4 @@
-import { atom, onMount, onSet, type WritableAtom } from 'nanostores';
+import { atom, onMount, type WritableAtom } from 'nanostores';
 
 /**
  * Browser storage behind the session stores. Every access is guarded: during
@@ -77,12 +77,12 @@ export interface PersistentAtom<T> extends WritableAtom<T> {
 /**
  * An atom mirrored into Web Storage under `key` and kept in step with other tabs.
  *
- * Storage is the source of truth: every `set` writes through (an `onSet` hook, so a write
- * made while nothing is subscribed is not lost), and each mount re-reads the stored value
- * and listens to `storage` events, so a login or logout in another tab reaches this one.
- * Nothing touches `window` until the store is first read or subscribed, which keeps the
- * module safe to import during server-side rendering. Corrupt stored data decodes to the
- * initial value instead of throwing.
+ * Storage is the source of truth: every `set` writes through (also a write made while
+ * nothing is subscribed), and each mount re-reads the stored value and listens to
+ * `storage` events, so a login or logout in another tab reaches this one. Nothing touches
+ * `window` until the store is first read or subscribed, which keeps the module safe to
+ * import during server-side rendering. Corrupt stored data decodes to the initial value
+ * instead of throwing.
  */
 export function persistentAtom<T>(
   key: string,
@@ -95,7 +95,9 @@ export function persistentAtom<T>(
     ((value: T) => (value === initial || value === undefined ? null : JSON.stringify(value)));
   const decode = options.decode ?? ((raw: string) => JSON.parse(raw) as T);
   const $store = atom<T>(initial) as PersistentAtom<T>;
-  let applyingStored = false;
+  // The atom's own `set` only changes memory: values read from storage go through it
+  // directly, since writing them back would be a needless write (and another tab's event).
+  const setInMemory = $store.set;
 
   const decodeOrInitial = (raw: string | null): T => {
     if (raw === null) return initial;
@@ -107,22 +109,16 @@ export function persistentAtom<T>(
     }
   };
 
-  const applyStored = (raw: string | null) => {
-    applyingStored = true;
-    try {
-      $store.set(decodeOrInitial(raw));
-    } finally {
-      applyingStored = false;
-    }
+  const applyStored = (raw: string | null) => setInMemory(decodeOrInitial(raw));
+
+  $store.set = (value) => {
+    writeStorage(key, encode(value), area);
+    setInMemory(value);
   };
 
   $store.reload = () => {
     if (browserStorage(area)) applyStored(readStorage(key, area));
   };
-
-  onSet($store, ({ newValue }) => {
-    if (!applyingStored) writeStorage(key, encode(newValue), area);
-  });
 
   onMount($store, () => {
     const storage = browserStorage(area);
