@@ -1,4 +1,4 @@
-import { atom, computed, onMount, type ReadableAtom, task } from 'nanostores';
+import { atom, computed, onMount, type ReadableAtom, task, type WritableAtom } from 'nanostores';
 import type {
   EventDetail,
   EventPage,
@@ -47,15 +47,29 @@ function queryKey(query: EventQuery): string {
 }
 
 const listCache = new Map<string, CacheEntry<EventPage>>();
+const listInFlight = new Map<string, Promise<void>>();
 let listRequest = 0;
 
 /** The listing's filters: text (`q`), slug, period and paging. */
 export const $eventQuery = atom<EventQuery>({});
 
-/** The events listing for {@link $eventQuery}; loads while watched and when the query changes. */
-export const $events = atom<Fetched<EventPage>>(idle());
+/**
+ * The events listing for {@link $eventQuery}; loads while watched and when the query
+ * changes. Made by a pure call, so a bundle that never reads the listing (the script-tag
+ * buy button) leaves it out: its mount hook alone would otherwise keep it.
+ */
+export const $events = /* @__PURE__ */ listingStore();
 
-const listInFlight = new Map<string, Promise<void>>();
+function listingStore(): WritableAtom<Fetched<EventPage>> {
+  const $store = atom<Fetched<EventPage>>(idle());
+  onMount($store, () => {
+    // The query store calls back at once with its current value, which makes the first load.
+    return $eventQuery.subscribe(() => {
+      void loadEvents();
+    });
+  });
+  return $store;
+}
 
 /**
  * Loads the listing for the current query (from the short cache when fresh, unless
@@ -103,13 +117,6 @@ export function searchEvents(q: string): void {
   setEventQuery({ ...$eventQuery.get(), q, page: 1 });
 }
 
-onMount($events, () => {
-  // The query store calls back at once with its current value, which makes the first load.
-  return $eventQuery.subscribe(() => {
-    void loadEvents();
-  });
-});
-
 const detailCache = new Map<string, CacheEntry<EventDetail>>();
 const detailStores = new Map<string, ReadableAtom<Fetched<EventDetail>>>();
 
@@ -120,7 +127,7 @@ function setDetail(key: string, value: Fetched<EventDetail>): void {
   $eventDetails.set({ ...$eventDetails.get(), [key]: value });
 }
 
-const detailRequests = new Map<string, number>();
+// The load under way per event; only its answer is shown (a forced reload replaces it).
 const detailInFlight = new Map<string, Promise<EventDetail | null>>();
 
 /**
@@ -141,16 +148,14 @@ export function loadEvent(
       setDetail(key, { loading: false, data: cached.data, error: null });
       return cached.data;
     }
-    const request = (detailRequests.get(key) ?? 0) + 1;
-    detailRequests.set(key, request);
     setDetail(key, { loading: true, data: $eventDetails.get()[key]?.data ?? null, error: null });
     try {
       const data = await fetchEvent(idOrSlug);
       detailCache.set(key, { at: Date.now(), data });
-      if (detailRequests.get(key) === request) setDetail(key, { loading: false, data, error: null });
+      if (detailInFlight.get(key) === load) setDetail(key, { loading: false, data, error: null });
       return data;
     } catch (error) {
-      if (detailRequests.get(key) === request) {
+      if (detailInFlight.get(key) === load) {
         setDetail(key, {
           loading: false,
           data: $eventDetails.get()[key]?.data ?? null,
