@@ -4,7 +4,8 @@
  * a guarded registration. Every element (login, buy button, cart bar, checkout, seat
  * picker) goes through here so they behave alike.
  */
-import { type ComponentType, createElement, Fragment, type ReactNode } from 'react';
+import type { ComponentType } from 'react';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { createRoot, type Root } from 'react-dom/client';
 import { adoptStyles, ShadowStyles } from './styles.ts';
 
@@ -35,26 +36,16 @@ export type PlateiaElementConstructor = new () => HTMLElement;
 
 const toKebab = (name: string): string => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
-const props = Symbol('props');
-const root = Symbol('root');
-const connected = Symbol('connected');
-
-type HostElement = HTMLElement & {
-  [props]: Record<string, unknown>;
-  [root]: Root | undefined;
-  [connected]: boolean;
-};
-
 /**
  * The base class an element file extends (`class PlateiaLogin extends elementClass(…)`),
  * so each element is a named class the manifest analyzer can read. It renders the
  * component into an open shadow root through `react-dom/client` (Preact, through
  * `react-on-preact.ts`, in the script-tag build) and maps attributes to props the way
- * r2wc 2 did, which it replaces: string and number attributes are read when not empty (a removed string attribute keeps
- * its prop), boolean attributes follow HTML (present is true, absent is false), setting a
- * property writes its attribute, and attribute changes render at once, even before the
- * element is inserted. On the server (no `HTMLElement`) it returns an empty class, so
- * importing is harmless.
+ * r2wc 2 did, which it replaces: string and number attributes are read when not empty (a
+ * removed string attribute keeps its prop), boolean attributes follow HTML (present is
+ * true, absent is false), setting a property writes its attribute, and attribute changes
+ * render at once, even before the element is inserted. On the server (no `HTMLElement`)
+ * it returns an empty class, so importing is harmless.
  */
 export function elementClass<Props extends object>(
   definition: ElementDefinition<Props>,
@@ -64,93 +55,86 @@ export function elementClass<Props extends object>(
   /** Attribute name → [prop, type]. */
   const attributes = new Map(
     (Object.entries(definition.attributes) as [string, AttributeType][]).map(
-      ([prop, type]) => [toKebab(prop), [prop, type]] as const,
+      ([prop, type]) => [toKebab(prop), [prop, type] as const] as const,
     ),
   );
 
-  // The fallback <style> must be part of the rendered tree: React and Preact own every
-  // child of their root and would remove a sibling added beside it.
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per element type at definition, never per render.
-  function Styled(props: Props & ElementHostProps): ReactNode {
-    return createElement(
-      Fragment,
-      null,
-      createElement(ShadowStyles, { cssTexts: styles }),
-      createElement(component, props),
-    );
-  }
-  Styled.displayName = `Styled(${component.displayName ?? component.name})`;
-
-  const render = (element: HostElement): void => {
-    if (!element[connected]) return;
-    element[root] ??= createRoot(element.shadowRoot as ShadowRoot);
-    element[root].render(createElement(Styled, element[props] as Props & ElementHostProps));
-  };
-
   class PlateiaElement extends HTMLElement {
-    static get observedAttributes(): string[] {
-      return [...attributes.keys()];
-    }
+    static observedAttributes = [...attributes.keys()];
 
-    [props]: Record<string, unknown>;
-    [root]: Root | undefined;
-    [connected] = true;
+    #props: Record<string, unknown>;
+    #root: Root | undefined;
+    #connected = true;
 
     constructor() {
       super();
       const container = this.attachShadow({ mode: 'open' });
-      this[props] = { container };
-      for (const [attribute, [prop, type]] of attributes) {
-        const value = this.getAttribute(attribute);
-        // Booleans are set by attributeChangedCallback, which follows for every attribute present.
-        if (value && type !== 'boolean')
-          this[props][prop] = type === 'number' ? Number.parseFloat(value) : value;
-      }
+      this.#props = { container };
+      // Read before the first render; attributeChangedCallback follows for each one present.
+      for (const attribute of attributes.keys()) this.#read(attribute, this.getAttribute(attribute));
       adoptStyles(container, styles);
     }
 
+    /** Stores an attribute's text as its prop; false when it leaves the prop as it was (empty text). */
+    #read(attribute: string, text: string | null): boolean {
+      const [prop, type] = attributes.get(attribute) as readonly [string, AttributeType];
+      if (type === 'boolean') this.#props[prop] = text !== null;
+      else if (text) this.#props[prop] = type === 'number' ? Number.parseFloat(text) : text;
+      else return false;
+      return true;
+    }
+
+    #render(): void {
+      if (!this.#connected) return;
+      this.#root ??= createRoot(this.shadowRoot as ShadowRoot);
+      // The fallback <style> must be part of the rendered tree: React and Preact own every
+      // child of their root and would remove a sibling added beside it. The props are
+      // copied because React keeps the object it is given as the element's props.
+      this.#root.render(
+        jsxs(Fragment, {
+          children: [jsx(ShadowStyles, { cssTexts: styles }), jsx(component, { ...this.#props } as Props)],
+        }),
+      );
+    }
+
     connectedCallback(): void {
-      this[connected] = true;
-      render(this);
+      this.#connected = true;
+      this.#render();
     }
 
     disconnectedCallback(): void {
-      this[connected] = false;
-      this[root]?.unmount();
-      this[root] = undefined;
+      this.#connected = false;
+      this.#root?.unmount();
+      this.#root = undefined;
     }
 
-    attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
-      const known = attributes.get(name);
-      if (!known) return;
-      const [prop, type] = known;
-      if (type === 'boolean') this[props][prop] = value !== null;
-      else if (value) this[props][prop] = type === 'number' ? Number.parseFloat(value) : value;
-      else return;
-      render(this);
+    attributeChangedCallback(name: string, _old: string | null, text: string | null): void {
+      if (this.#read(name, text)) this.#render();
     }
-  }
 
-  for (const [attribute, [prop, type]] of attributes) {
-    Object.defineProperty(PlateiaElement.prototype, prop, {
-      configurable: true,
-      enumerable: true,
-      get(this: HostElement) {
-        // Boolean properties reflect to present/absent attributes, like `dialog.open`.
-        return type === 'boolean' ? this.hasAttribute(attribute) : this[props][prop];
-      },
-      set(this: HostElement, value: unknown) {
-        if (type === 'boolean') {
-          this.toggleAttribute(attribute, Boolean(value));
-          return;
-        }
-        this[props][prop] = value;
-        const text = type === 'number' ? `${value}` : (value as string | null | undefined);
-        if (this.getAttribute(attribute) === text) return;
-        if (text == null) this.removeAttribute(attribute);
-        else this.setAttribute(attribute, text);
-      },
-    });
+    static {
+      for (const [attribute, [prop, type]] of attributes) {
+        Object.defineProperty(PlateiaElement.prototype, prop, {
+          configurable: true,
+          enumerable: true,
+          get(this: PlateiaElement) {
+            // Boolean properties reflect to present/absent attributes, like `dialog.open`.
+            return type === 'boolean' ? this.hasAttribute(attribute) : this.#props[prop];
+          },
+          set(this: PlateiaElement, value: unknown) {
+            if (type === 'boolean') {
+              this.toggleAttribute(attribute, Boolean(value));
+              return;
+            }
+            this.#props[prop] = value;
+            const text = type === 'number' ? `${value}` : (value as string | null | undefined);
+            if (this.getAttribute(attribute) === text) return;
+            if (text == null) this.removeAttribute(attribute);
+            else this.setAttribute(attribute, text);
+          },
+        });
+      }
+    }
   }
 
   return PlateiaElement;

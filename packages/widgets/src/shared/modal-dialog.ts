@@ -11,18 +11,17 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** The element that really has focus, looking inside open shadow roots. */
-export function deepActiveElement(root: Document | ShadowRoot = document): Element | null {
-  let active = root.activeElement;
+function deepActiveElement(): Element | null {
+  let active = document.activeElement;
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
   return active;
 }
 
 /** Focusable descendants of `container`, in document order. */
-export function focusableWithin(container: Element): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+const focusableWithin = (container: Element): HTMLElement[] =>
+  [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
     (element) => !element.closest('[hidden], [inert]'),
   );
-}
 
 /** Options of {@link useModalDialog}. */
 export interface ModalDialogOptions {
@@ -44,14 +43,13 @@ export interface ModalDialogBindings {
 /** Wires a `<dialog>` to the modal behaviour described above. */
 export function useModalDialog({ open, onClose, initialFocus }: ModalDialogOptions): ModalDialogBindings {
   const ref = useRef<HTMLDialogElement | null>(null);
-  const returnFocus = useRef<Element | null>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog || !open) return;
-    returnFocus.current = deepActiveElement();
+    const returnFocus = deepActiveElement() as HTMLElement | null;
     if (!dialog.open) {
       try {
         dialog.showModal();
@@ -63,13 +61,10 @@ export function useModalDialog({ open, onClose, initialFocus }: ModalDialogOptio
     const target = initialFocus?.current ?? focusableWithin(dialog)[0];
     target?.focus();
     return () => {
-      if (dialog.open) {
-        if (typeof dialog.close === 'function') dialog.close();
-        else dialog.removeAttribute('open');
-      }
-      const previous = returnFocus.current;
-      returnFocus.current = null;
-      if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
+      // `open` is only ever true where <dialog> is supported, and so is `close()`.
+      if (dialog.open) dialog.close();
+      // Focusing an element no longer in the page does nothing.
+      returnFocus?.focus();
     };
   }, [open, initialFocus]);
 
@@ -80,19 +75,18 @@ export function useModalDialog({ open, onClose, initialFocus }: ModalDialogOptio
       onCloseRef.current();
       return;
     }
-    if (event.key !== 'Tab' || !ref.current) return;
-    const focusable = focusableWithin(ref.current);
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    const root = ref.current.getRootNode() as Document | ShadowRoot;
-    const active = root.activeElement;
-    if (event.shiftKey && (active === first || !ref.current.contains(active))) {
+    const dialog = ref.current;
+    if (event.key !== 'Tab' || !dialog) return;
+    const focusable = focusableWithin(dialog);
+    const active = (dialog.getRootNode() as Document | ShadowRoot).activeElement;
+    const outside = !dialog.contains(active);
+    // Past either end (or from outside), Tab wraps to the other end.
+    const wrapTo = event.shiftKey
+      ? (outside || active === focusable[0]) && focusable.at(-1)
+      : (outside || active === focusable.at(-1)) && focusable[0];
+    if (wrapTo) {
       event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (active === last || !ref.current.contains(active))) {
-      event.preventDefault();
-      first.focus();
+      wrapTo.focus();
     }
   };
 

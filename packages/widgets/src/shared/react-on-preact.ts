@@ -23,67 +23,55 @@ export {
   useState,
 } from 'preact/hooks';
 
-import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 
-// File, checkbox and radio inputs keep `change`: React fires onChange for them on commit.
+// React prop → the DOM name Preact listens to or writes. `onChange` becomes `onInput` on
+// text fields only: file, checkbox and radio inputs keep `change`, as React fires
+// onChange for them on commit.
+const domNames = new Map([
+  ['className', 'class'],
+  ['onFocus', 'onfocusin'],
+  ['onBlur', 'onfocusout'],
+]);
 const keepsChangeEvent = /fil|che|rad/;
 
-const previousVNodeHook = options.vnode;
+// Nothing else sets `vnode` on this bundle's own copy of Preact, so there is no previous hook to chain.
 options.vnode = (vnode: VNode) => {
   const { type } = vnode;
-  if (typeof type === 'string') {
-    const props = vnode.props as Record<string, unknown>;
-    const textField = (type === 'input' && !keepsChangeEvent.test(String(props.type))) || type === 'textarea';
-    if (textField && 'onChange' in props) {
-      props.onInput = props.onChange;
-      delete props.onChange;
-    }
-    if ('onFocus' in props) {
-      props.onfocusin = props.onFocus;
-      delete props.onFocus;
-    }
-    if ('onBlur' in props) {
-      props.onfocusout = props.onBlur;
-      delete props.onBlur;
-    }
-    if ('className' in props) {
-      props.class = props.className;
-      delete props.className;
+  if (typeof type !== 'string') return;
+  const props = vnode.props as Record<string, unknown>;
+  const textField = type === 'textarea' || (type === 'input' && !keepsChangeEvent.test(String(props.type)));
+  for (const name in props) {
+    const domName = name === 'onChange' ? textField && 'onInput' : domNames.get(name);
+    if (domName) {
+      props[domName] = props[name];
+      delete props[name];
     }
   }
-  previousVNodeHook?.(vnode);
 };
-
-interface ExternalStore<Snapshot> {
-  value: Snapshot;
-  getSnapshot: () => Snapshot;
-}
-
-const hasChanged = <Snapshot>(store: ExternalStore<Snapshot>): boolean =>
-  !Object.is(store.value, store.getSnapshot());
 
 /**
  * React 18's `useSyncExternalStore` (what `@nanostores/react` subscribes with): the current
- * snapshot, re-rendering whenever `subscribe` reports a different one.
+ * snapshot, re-rendering whenever `subscribe` reports one that differs from the rendered one.
  */
 export function useSyncExternalStore<Snapshot>(
   subscribe: (onChange: () => void) => () => void,
   getSnapshot: () => Snapshot,
 ): Snapshot {
   const value = getSnapshot();
-  const [{ store }, forceUpdate] = useState(() => ({ store: { value, getSnapshot } }));
-  useLayoutEffect(() => {
-    store.value = value;
-    store.getSnapshot = getSnapshot;
-    if (hasChanged(store)) forceUpdate({ store });
-  }, [store, value, getSnapshot]);
+  const [, forceUpdate] = useState({});
+  // What the last render showed and how to read the store now, for the subscription below.
+  const rendered = useRef({ value, getSnapshot });
+  rendered.current = { value, getSnapshot };
   useEffect(() => {
+    const onChange = (): void => {
+      const { value, getSnapshot } = rendered.current;
+      if (!Object.is(value, getSnapshot())) forceUpdate({});
+    };
     // The store may have changed between render and subscription.
-    if (hasChanged(store)) forceUpdate({ store });
-    return subscribe(() => {
-      if (hasChanged(store)) forceUpdate({ store });
-    });
-  }, [store, subscribe]);
+    onChange();
+    return subscribe(onChange);
+  }, [subscribe]);
   return value;
 }
 

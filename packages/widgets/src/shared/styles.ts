@@ -6,15 +6,16 @@
  * added to the host page's own styles. Browsers without constructable stylesheets get a
  * `<style>` element rendered inside the shadow root instead (see {@link ShadowStyles}).
  */
-import { createElement, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { jsx } from 'react/jsx-runtime';
 import themeCss from './theme.css?inline';
 
-/** Whether this document can adopt constructable stylesheets into shadow roots. */
+/**
+ * Whether this document can adopt constructable stylesheets into shadow roots (engines
+ * shipped `adoptedStyleSheets` together with `new CSSStyleSheet()` and `replaceSync`).
+ */
 export const supportsAdoptedStyleSheets: boolean =
-  typeof ShadowRoot !== 'undefined' &&
-  'adoptedStyleSheets' in ShadowRoot.prototype &&
-  typeof CSSStyleSheet !== 'undefined' &&
-  'replaceSync' in CSSStyleSheet.prototype;
+  typeof ShadowRoot !== 'undefined' && 'adoptedStyleSheets' in ShadowRoot.prototype;
 
 // Parsing is the costly part, so one sheet per distinct CSS text is reused by every root.
 const sheets = new Map<string, CSSStyleSheet>();
@@ -31,14 +32,11 @@ export function sheetFor(cssText: string): CSSStyleSheet {
 }
 
 /**
- * Adds the given styles to a shadow root, keeping any sheets already adopted there.
- * Returns false when the browser cannot adopt sheets, so the caller renders a fallback.
+ * Gives a new shadow root the shared sheets of the given styles. Where the browser cannot
+ * adopt sheets it does nothing, and {@link ShadowStyles} renders the fallback.
  */
-export function adoptStyles(root: ShadowRoot, cssTexts: readonly string[]): boolean {
-  if (!supportsAdoptedStyleSheets) return false;
-  const wanted = cssTexts.map(sheetFor).filter((sheet) => !root.adoptedStyleSheets.includes(sheet));
-  if (wanted.length > 0) root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...wanted];
-  return true;
+export function adoptStyles(root: ShadowRoot, cssTexts: readonly string[]): void {
+  if (supportsAdoptedStyleSheets) root.adoptedStyleSheets = cssTexts.map(sheetFor);
 }
 
 /**
@@ -48,7 +46,7 @@ export function adoptStyles(root: ShadowRoot, cssTexts: readonly string[]): bool
  */
 export function ShadowStyles({ cssTexts }: { cssTexts: readonly string[] }): ReactNode {
   if (supportsAdoptedStyleSheets) return null;
-  return cssTexts.map((cssText, index) => createElement('style', { key: index }, cssText));
+  return cssTexts.map((cssText, index) => jsx('style', { children: cssText }, index));
 }
 
 /**
