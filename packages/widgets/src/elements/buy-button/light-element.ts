@@ -7,31 +7,36 @@
  * imports React, which is why the few lines of adoption are repeated here.)
  */
 
+import lightCss from './light-element.css?inline';
+
 // On the server there is no HTMLElement; an empty base keeps importing the module safe.
 const ServerSafeElement: typeof HTMLElement =
   typeof HTMLElement === 'undefined' ? (class {} as unknown as typeof HTMLElement) : HTMLElement;
 
 const sheets = new Map<string, CSSStyleSheet>();
 
-/** Adds `cssText` to a shadow root: a shared constructable sheet, else a `<style>`. */
-export function adoptCss(root: ShadowRoot, cssText: string): void {
-  if (
-    'adoptedStyleSheets' in root &&
-    typeof CSSStyleSheet !== 'undefined' &&
-    'replaceSync' in CSSStyleSheet.prototype
-  ) {
-    let sheet = sheets.get(cssText);
-    if (!sheet) {
-      sheet = new CSSStyleSheet();
-      sheet.replaceSync(cssText);
-      sheets.set(cssText, sheet);
-    }
-    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-    return;
+/** One constructable sheet per stylesheet text, shared by every element that adopts it. */
+function sheetFor(cssText: string): CSSStyleSheet {
+  let sheet = sheets.get(cssText);
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(cssText);
+    sheets.set(cssText, sheet);
   }
-  const style = document.createElement('style');
-  style.textContent = cssText;
-  root.prepend(style);
+  return sheet;
+}
+
+/**
+ * Adds stylesheets to a shadow root, in order: shared constructable sheets, else (older
+ * browsers) `<style>` elements. Every browser with `adoptedStyleSheets` constructs sheets.
+ */
+function adoptCss(root: ShadowRoot, ...cssTexts: string[]): void {
+  if ('adoptedStyleSheets' in root) {
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...cssTexts.map(sheetFor)];
+  } else {
+    // The DOM types assume `adoptedStyleSheets` everywhere, hence the cast.
+    (root as ShadowRoot).prepend(...cssTexts.map((cssText) => h('style', {}, cssText)));
+  }
 }
 
 /** Creates an element with attributes (`part`, `class`, aria-*) and children. */
@@ -58,10 +63,11 @@ export abstract class LightElement extends ServerSafeElement {
   #teardown: (() => void)[] = [];
   #mounted = false;
 
+  /** `cssText`: the element's own styles, adopted after the shared light-element.css. */
   constructor(cssText: string) {
     super();
     this.root = this.attachShadow({ mode: 'open' });
-    adoptCss(this.root, cssText);
+    adoptCss(this.root, lightCss, cssText);
   }
 
   /** Builds the DOM and starts subscriptions; runs on every connection. */

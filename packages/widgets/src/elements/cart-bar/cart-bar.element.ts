@@ -91,7 +91,7 @@ export class PlateiaCartBar extends LightElement {
     const total = h('span', { part: 'total', class: 'total' });
     const button = h(
       'button',
-      { part: 'checkout-button', class: 'checkout', type: 'button' },
+      { part: 'checkout-button', class: 'button checkout', type: 'button' },
       CART_BAR_MESSAGES.checkout,
     );
     this.#base = h(
