@@ -10,7 +10,7 @@ import { allTasks } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_USER, installFakeApi, uninstallFakeApi } from '../../test/fake-api.ts';
 import { loadCardTokenizer, parseCardExpiry } from './card-tokenizer.ts';
-import { CHECKOUT_TEXTS, Checkout, COPIED_RESET_MS, formatRemaining } from './checkout.tsx';
+import { Checkout, COPIED_RESET_MS, formatRemaining } from './checkout.tsx';
 import { defineCheckout } from './index.ts';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
@@ -198,7 +198,11 @@ describe('login gate', () => {
     finish();
     await settle();
     const gate = screen.getByRole('dialog', { name: 'Para finalizar a compra, acesse sua conta' });
-    expect(within(gate).getByText(CHECKOUT_TEXTS.gateBody)).toBeTruthy();
+    expect(
+      within(gate).getByText(
+        'Seus ingressos ficam guardados na sua conta: precisamos dela para enviar as informações dos ingressos.',
+      ),
+    ).toBeTruthy();
     // No <plateia-login> on the page: one is added, already open, for the loader to fetch.
     expect(document.querySelector('plateia-login')?.hasAttribute('open')).toBe(true);
     expect(callsTo('/cart/reserve')).toEqual([]);
@@ -321,7 +325,7 @@ describe('reservation', () => {
     await settle();
     expect($checkoutStartedAt.get()).toBeNull();
     expect(screen.getByRole('heading', { name: 'Resumo do pedido' })).toBeTruthy();
-    expect(screen.getByText(CHECKOUT_TEXTS.cancelled)).toBeTruthy();
+    expect(screen.getByText('Compra cancelada. Seus ingressos continuam no carrinho.')).toBeTruthy();
     expect(screen.getByText('2× Pista')).toBeTruthy();
     // Focus follows the change of step.
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Resumo do pedido' }));
@@ -364,7 +368,9 @@ describe('PIX', () => {
     const simulate = screen.getByRole('link', { name: 'Simular pagamento' });
     expect(simulate.getAttribute('href')).toBe(PIX.simulateUrl);
     expect(simulate.getAttribute('target')).toBe('_blank');
-    expect(screen.getByText(CHECKOUT_TEXTS.pixWaiting)).toBeTruthy();
+    expect(
+      screen.getByText('Aguardando o pagamento. A confirmação aparece aqui assim que o PIX for pago.'),
+    ).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Copiar código' }));
     await settle();

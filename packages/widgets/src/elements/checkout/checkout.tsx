@@ -2,17 +2,12 @@
  * The whole checkout (spec §2 and §4, decisions §6): the cart summary with coupon and the
  * e-mail of who receives each ticket, the login gate, the reservation with its fee
  * itemised and the 15-minute countdown, payment by PIX or card, and the confirmation.
- * Every rule lives in `@plateia/core`; this component only asks and shows.
+ * Every rule lives in `@plateia/core`; this component only asks and shows. Its pt-BR texts
+ * are written where they show; the spec's are quoted verbatim.
  */
 
 import { useStore } from '@nanostores/react';
-import {
-  type CartItem,
-  cartItemKey,
-  isResaleItem,
-  isSeatItem,
-  type ProductCartItem,
-} from '@plateia/core/rules/cart';
+import { type CartItem, cartItemKey, isResaleItem, isSeatItem } from '@plateia/core/rules/cart';
 import { isValidEmail } from '@plateia/core/rules/email';
 import { formatCents } from '@plateia/core/rules/price';
 import {
@@ -44,36 +39,12 @@ import {
   startPixPayment,
 } from '@plateia/core/stores/payment';
 import { $authState, $user, initSession } from '@plateia/core/stores/session';
-import { type FormEvent, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { ElementHostProps } from '../../shared/define-element.ts';
 import { emit, type PlateiaEventDetails, type PlateiaEventName } from '../../shared/events.ts';
 import { useModalDialog } from '../../shared/modal-dialog.ts';
 import { loadCardTokenizer, parseCardExpiry } from './card-tokenizer.ts';
 
-/** pt-BR texts of the checkout that the spec leaves open (spec texts are quoted verbatim). */
-export const CHECKOUT_TEXTS = {
-  gateTitle: CHECKOUT_MESSAGES.loginRequired,
-  gateBody:
-    'Seus ingressos ficam guardados na sua conta: precisamos dela para enviar as informações dos ingressos.',
-  holdersHint:
-    'Os ingressos ficam na conta do e-mail informado e não são enviados por e-mail. Um ingresso com outro e-mail é transferido automaticamente para a conta desse e-mail.',
-  reserved: 'Ingressos reservados. Escolha a forma de pagamento.',
-  cancelled: 'Compra cancelada. Seus ingressos continuam no carrinho.',
-  pixWaiting: 'Aguardando o pagamento. A confirmação aparece aqui assim que o PIX for pago.',
-  copied: 'Código copiado!',
-  cardMissing: 'Preencha os dados do cartão.',
-  cardExpiry: 'Validade inválida. Use MM/AA.',
-  cardInvalid: 'Não foi possível validar o cartão. Confira os dados e tente novamente.',
-  cardUnavailable: 'Não foi possível carregar o pagamento com cartão. Tente novamente ou pague com PIX.',
-  processing: 'Processando pagamento…',
-  confirmed: 'Compra confirmada!',
-  confirmedBody: 'Seus ingressos já estão na sua conta, em Meus Ingressos.',
-} as const;
-
-/** Where "Cadastrar" goes when no `signup-url` is given. */
-export const DEFAULT_SIGNUP_URL = '/cadastro';
-/** Where "Ver Meus Ingressos" goes when no `tickets-url` is given. */
-export const DEFAULT_TICKETS_URL = '/mytickets';
 /** How long "Código copiado!" stays before the button reads "Copiar código" again (ms). */
 export const COPIED_RESET_MS = 3000;
 
@@ -95,36 +66,68 @@ export function formatRemaining(ms: number): string {
   return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** The current time, re-read every second while `active`. */
-function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [active]);
-  return now;
+interface CountdownProps {
+  /** The visible text before the time. */
+  label: string;
+  /** The timer's accessible name, which says what the time is left for. */
+  name: string;
+  /** The deadline (epoch ms). */
+  until: number;
+  part?: string;
 }
 
 /**
- * A step's heading, focused when the step appears after another one (not on page load),
- * so keyboard and screen-reader users land at the top of what just replaced the old step.
+ * "Seu carrinho expira em 14:59", re-read every second while shown. A `role="timer"` is
+ * not announced at every tick.
  */
-function useStepHeading(focus: boolean): RefObject<HTMLHeadingElement | null> {
+function Countdown({ label, name, until, part }: CountdownProps): ReactNode {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <p className="countdown" part={part}>
+      {label}{' '}
+      <span role="timer" aria-label={name}>
+        {formatRemaining(until - now)}
+      </span>
+    </p>
+  );
+}
+
+interface StepProps {
+  title: string;
+  /** Whether the heading takes focus when the step appears. */
+  focus: boolean;
+  children: ReactNode;
+  className?: string;
+  part?: string;
+}
+
+/**
+ * A step: a region named by its heading. The heading is focused when the step appears
+ * after another one (not on page load), so keyboard and screen-reader users land at the
+ * top of what just replaced the old step.
+ */
+function Step({ title, focus, children, className = 'step', part }: StepProps): ReactNode {
+  const id = useId();
   const ref = useRef<HTMLHeadingElement | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the step mounts.
   useEffect(() => {
     if (focus) ref.current?.focus();
   }, []);
-  return ref;
+  return (
+    <section className={className} aria-labelledby={id} part={part}>
+      <h2 id={id} ref={ref} tabIndex={-1} part="title" className="title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
 }
 
 const unitsOf = (item: CartItem): number => (isSeatItem(item) ? 1 : item.amount);
-
-function ticketName(item: CartItem): string {
-  return item.name || 'Ingresso';
-}
 
 function ticketDetails(item: CartItem): string {
   const parts: string[] = [];
@@ -133,9 +136,11 @@ function ticketDetails(item: CartItem): string {
     const { sectionName, rowName, seatNumber } = item.seatDetails;
     parts.push(`${sectionName}, fila ${rowName}, assento ${seatNumber}`);
   }
-  if (item.n_number !== null && !isSeatItem(item)) parts.push(`Lote ${item.n_number}`);
-  if (item.numerationSelected !== null && item.numerationSelected !== '' && !isSeatItem(item)) {
-    parts.push(`Número ${item.numerationSelected}`);
+  if (!isSeatItem(item)) {
+    if (item.n_number !== null) parts.push(`Lote ${item.n_number}`);
+    if (item.numerationSelected !== null && item.numerationSelected !== '') {
+      parts.push(`Número ${item.numerationSelected}`);
+    }
   }
   if (isResaleItem(item)) parts.push('Revenda');
   return parts.join(' · ');
@@ -143,75 +148,58 @@ function ticketDetails(item: CartItem): string {
 
 /** The checkout as a React component. */
 export function Checkout({ eventId, signupUrl, ticketsUrl, container }: CheckoutProps): ReactNode {
-  const cart = useStore($cart);
-  const products = useStore($productCart);
   const checkout = useStore($checkout);
-  const payment = useStore($payment);
-  const user = useStore($user);
   const rootRef = useRef<HTMLDivElement | null>(null);
   const [notice, setNotice] = useState('');
-  const [confirmed, setConfirmed] = useState<string | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
 
+  // Events leave from the element itself (from the wrapper when rendered without one), so
+  // the page sees them with the element as their target even after dispatch.
   const fire: Emit = (type, detail) => {
     const target = container?.host ?? rootRef.current;
     if (target) emit(target, type, detail);
   };
-  const fireRef = useRef(fire);
-  fireRef.current = fire;
 
   useEffect(() => {
     if ($authState.get() === 'loading') initSession();
   }, []);
 
   // What ended a checkout is shown here, whoever ended it: core's expiry timer, a lapsed PIX,
-  // or another tab. A quit keeps the cart; an expiry or end empties it.
-  useEffect(() => {
-    let deadline = $cartExpiresAt.get();
-    const unsubscribeDeadline = $cartExpiresAt.listen((next) => {
-      if (next !== null) deadline = next;
-    });
-    const onEmptied = () => {
-      const paid = $payment.get();
-      if (paid.phase === 'paid') return;
-      if (paid.phase === 'expired' && paid.message) setNotice(paid.message);
-      else if (deadline !== null && Date.now() >= deadline) setNotice(CHECKOUT_MESSAGES.expired);
-    };
-    const unsubscribeCart = $cart.listen((next, previous) => {
-      if (next.length === 0 && (previous?.length ?? 0) > 0) onEmptied();
-    });
-    const unsubscribeCheckout = $checkout.listen((next, previous) => {
-      if (!next && previous && $cart.get().length === 0) onEmptied();
-    });
-    return () => {
-      unsubscribeDeadline();
-      unsubscribeCart();
-      unsubscribeCheckout();
-    };
-  }, []);
+  // or another tab. The deadline goes away once the carts are empty and no checkout is open;
+  // when that happens before the deadline (a quit, a removal, a payment) there is nothing to say.
+  useEffect(
+    () =>
+      $cartExpiresAt.listen((deadline, previous) => {
+        if (deadline !== null || previous == null) return;
+        const paid = $payment.get();
+        if (paid.phase === 'expired' && paid.message) setNotice(paid.message);
+        else if (paid.phase !== 'paid' && Date.now() >= previous) setNotice(CHECKOUT_MESSAGES.expired);
+      }),
+    [],
+  );
 
-  // Payment outcomes become the confirmation, or `plateia-error` for the page.
+  // Payment outcomes become the confirmation, or `plateia-error` for the page. `fire` only
+  // reads the shadow root and the wrapper's ref, which stay, so the first render's serves.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above.
   useEffect(
     () =>
       $payment.listen((next, previous) => {
         if (next.phase === previous?.phase) return;
         if (next.phase === 'paid') {
-          const orderId = String(next.orderId ?? '');
-          setConfirmed(orderId);
+          setConfirmed(true);
           setNotice('');
-          fireRef.current('plateia-checkout-complete', { orderId, method: next.method });
+          fire('plateia-checkout-complete', { orderId: String(next.orderId ?? ''), method: next.method });
         } else if (
           (next.phase === 'failed' || next.phase === 'declined' || next.phase === 'expired') &&
           next.message
         ) {
-          fireRef.current('plateia-error', { message: next.message });
+          fire('plateia-error', { message: next.message });
         }
       }),
     [],
   );
 
-  let step: 'cart' | 'payment' | 'confirmed' = 'cart';
-  if (confirmed !== null) step = 'confirmed';
-  else if (checkout) step = 'payment';
+  const step = confirmed ? 'confirmed' : checkout ? 'payment' : 'cart';
   // Once the person has moved between steps, each new step takes focus (not on page load).
   const initialStep = useRef(step);
   const moved = useRef(false);
@@ -219,29 +207,29 @@ export function Checkout({ eventId, signupUrl, ticketsUrl, container }: Checkout
   const focus = moved.current;
 
   return (
-    <div ref={rootRef} part="base" className="checkout" data-step={step}>
-      {step === 'confirmed' && <Confirmation ticketsUrl={ticketsUrl || DEFAULT_TICKETS_URL} />}
-      {step === 'payment' && checkout && (
+    <div ref={rootRef} part="base" className="checkout">
+      {confirmed ? (
+        <Step title="Compra confirmada!" focus className="step confirmed" part="confirmation">
+          <p role="status">Seus ingressos já estão na sua conta, em Meus Ingressos.</p>
+          <a className="primary" href={ticketsUrl || '/mytickets'} part="tickets-link">
+            Ver Meus Ingressos
+          </a>
+        </Step>
+      ) : checkout ? (
         <PaymentStep
           focus={focus}
           checkout={checkout}
-          payment={payment}
           fire={fire}
           onQuit={() => {
             void quitCheckout();
-            setNotice(CHECKOUT_TEXTS.cancelled);
+            setNotice('Compra cancelada. Seus ingressos continuam no carrinho.');
           }}
         />
-      )}
-      {step === 'cart' && (
+      ) : (
         <CartStep
           focus={focus}
-          cart={cart}
-          products={products}
-          userEmail={user?.user ?? ''}
-          loggedIn={user !== null}
           eventId={eventId}
-          signupUrl={signupUrl || DEFAULT_SIGNUP_URL}
+          signupUrl={signupUrl || '/cadastro'}
           notice={notice}
           fire={fire}
           onStarted={() => setNotice('')}
@@ -253,10 +241,6 @@ export function Checkout({ eventId, signupUrl, ticketsUrl, container }: Checkout
 
 interface CartStepProps {
   focus: boolean;
-  cart: CartItem[];
-  products: ProductCartItem[];
-  userEmail: string;
-  loggedIn: boolean;
   eventId: string | undefined;
   signupUrl: string;
   notice: string;
@@ -264,46 +248,36 @@ interface CartStepProps {
   onStarted: () => void;
 }
 
-function CartStep({
-  focus,
-  cart,
-  products,
-  userEmail,
-  loggedIn,
-  eventId,
-  signupUrl,
-  notice,
-  fire,
-  onStarted,
-}: CartStepProps): ReactNode {
+function CartStep({ focus, eventId, signupUrl, notice, fire, onStarted }: CartStepProps): ReactNode {
   const ids = useId();
+  const cart = useStore($cart);
+  const products = useStore($productCart);
+  // The buyer's login e-mail; `undefined` while logged out.
+  const userEmail = useStore($user)?.user;
   const status = useStore($checkoutStatus);
   const coupon = useStore($coupon);
   const totalCents = useStore($cartTotalCents);
   const expiresAt = useStore($cartExpiresAt);
   const empty = cart.length + products.length === 0;
-  const now = useNow(!empty && expiresAt !== null);
-  const [holders, setHolders] = useState<Record<string, string[]>>({});
-  const [holderErrors, setHolderErrors] = useState<Record<string, string>>({});
+  // What was typed for each ticket unit, by `${cartItemKey}#${unit}`; the buyer's e-mail until then.
+  const [holders, setHolders] = useState<Record<string, string>>({});
+  const [invalid, setInvalid] = useState<Record<string, boolean>>({});
   const [error, setError] = useState('');
   const [gateOpen, setGateOpen] = useState(false);
-  const headingRef = useStepHeading(focus);
-
-  const holderValue = (key: string, index: number): string => holders[key]?.[index] ?? userEmail;
 
   const begin = async (): Promise<void> => {
-    const errors: Record<string, string> = {};
+    const wrong: Record<string, boolean> = {};
     const holderEmails: Record<string, string[]> = {};
     for (const item of cart) {
       const key = cartItemKey(item);
-      const emails = Array.from({ length: unitsOf(item) }, (_, index) => holderValue(key, index).trim());
-      emails.forEach((email, index) => {
-        if (email && !isValidEmail(email)) errors[`${key}#${index}`] = 'Endereço de e-mail inválido';
+      holderEmails[key] = Array.from({ length: unitsOf(item) }, (_, index) => {
+        const email = (holders[`${key}#${index}`] ?? userEmail ?? '').trim();
+        if (email && !isValidEmail(email)) wrong[`${key}#${index}`] = true;
+        return email;
       });
-      holderEmails[key] = emails;
     }
-    setHolderErrors(errors);
-    if (Object.keys(errors).length > 0) return;
+    setInvalid(wrong);
+    if (Object.keys(wrong).length > 0) return;
     setError('');
     const result = await startCheckout({ coupon, holderEmails });
     if (result.ok) {
@@ -315,28 +289,18 @@ function CartStep({
         orderNumber: order.number,
         totalCents: order.totalCents,
       });
-      return;
-    }
-    if (result.reason === 'login') {
+    } else if (result.reason === 'login') {
       setGateOpen(true);
-      return;
+    } else {
+      setError(result.message);
+      fire('plateia-error', { message: result.message });
     }
-    setError(result.message);
-    fire('plateia-error', { message: result.message });
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    if (!loggedIn) {
-      setGateOpen(true);
-      return;
-    }
-    void begin();
   };
 
   // Spec §2: once logged in through the gate, the purchase goes on by itself.
   const beginRef = useRef(begin);
   beginRef.current = begin;
+  const loggedIn = userEmail !== undefined;
   useEffect(() => {
     if (gateOpen && loggedIn) {
       setGateOpen(false);
@@ -345,166 +309,163 @@ function CartStep({
   }, [gateOpen, loggedIn]);
 
   return (
-    <section className="step" aria-labelledby={`${ids}-title`}>
-      <h2 id={`${ids}-title`} ref={headingRef} tabIndex={-1} part="title" className="title">
-        Resumo do pedido
-      </h2>
+    <Step title="Resumo do pedido" focus={focus}>
       <p className="notice" role="status">
         {notice}
       </p>
       <p className="form-error" role="alert">
         {error}
       </p>
-      {empty ? (
-        <>
+      <form
+        className="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (loggedIn) void begin();
+          else setGateOpen(true);
+        }}
+      >
+        {empty ? (
           <p className="empty">{CHECKOUT_MESSAGES.emptyCart}</p>
-          <button type="button" className="primary" part="finish-button" disabled>
-            Finalizar Compra
-          </button>
-        </>
-      ) : (
-        <form className="form" noValidate onSubmit={onSubmit}>
-          <ul className="lines" part="summary">
-            {cart.map((item) => {
-              const key = cartItemKey(item);
-              const details = ticketDetails(item);
-              return (
-                <li key={key} className="line" part="line">
+        ) : (
+          <>
+            <ul className="lines" part="summary">
+              {cart.map((item) => {
+                const key = cartItemKey(item);
+                const name = item.name || 'Ingresso';
+                const details = ticketDetails(item);
+                return (
+                  <li key={key} className="line" part="line">
+                    <div className="line-main">
+                      <span className="line-name">
+                        {unitsOf(item)}× {name}
+                      </span>
+                      {details && <span className="line-details">{details}</span>}
+                    </div>
+                    <span className="amount">{formatCents(item.tk_price * unitsOf(item))}</span>
+                    <button
+                      type="button"
+                      className="remove"
+                      part="remove-button"
+                      aria-label={`Remover um: ${name}${details ? ` (${details})` : ''}`}
+                      onClick={() => void removeOneFromCart(key)}
+                    >
+                      Remover um
+                    </button>
+                    <div className="holders">
+                      {Array.from({ length: unitsOf(item) }, (_, index) => {
+                        const unit = `${key}#${index}`;
+                        const fieldId = `${ids}-${unit}`;
+                        return (
+                          <div className="field" key={unit}>
+                            <label htmlFor={fieldId}>
+                              E-mail de quem recebe o ingresso {index + 1} ({name})
+                            </label>
+                            <input
+                              id={fieldId}
+                              part="input"
+                              type="email"
+                              autoComplete="email"
+                              placeholder={userEmail ? undefined : 'O seu, ao acessar a conta'}
+                              value={holders[unit] ?? userEmail ?? ''}
+                              aria-invalid={invalid[unit] ? 'true' : undefined}
+                              aria-describedby={invalid[unit] ? `${fieldId}-error` : undefined}
+                              onChange={(event) =>
+                                setHolders({ ...holders, [unit]: event.currentTarget.value })
+                              }
+                            />
+                            {invalid[unit] && (
+                              <p id={`${fieldId}-error`} className="field-error">
+                                Endereço de e-mail inválido
+                              </p>
+                            )}
+                          </div>
+                        );
+                      })}
+                    </div>
+                  </li>
+                );
+              })}
+              {products.map((entry) => (
+                <li key={`product:${entry.product.id}`} className="line" part="line">
                   <div className="line-main">
                     <span className="line-name">
-                      {unitsOf(item)}× {ticketName(item)}
+                      {entry.amount}× {entry.product.name || 'Produto'}
                     </span>
-                    {details && <span className="line-details">{details}</span>}
                   </div>
-                  <span className="amount">{formatCents(item.tk_price * unitsOf(item))}</span>
+                  <span className="amount">{formatCents((entry.product.price ?? 0) * entry.amount)}</span>
                   <button
                     type="button"
                     className="remove"
                     part="remove-button"
-                    aria-label={`Remover um: ${ticketName(item)}${details ? ` (${details})` : ''}`}
-                    onClick={() => void removeOneFromCart(key)}
+                    aria-label={`Remover um: ${entry.product.name || 'Produto'}`}
+                    onClick={() => removeOneProductFromCart(entry.product.id)}
                   >
                     Remover um
                   </button>
-                  <div className="holders">
-                    {Array.from({ length: unitsOf(item) }, (_, index) => {
-                      const fieldId = `${ids}-${key}-${index}`;
-                      const fieldError = holderErrors[`${key}#${index}`];
-                      return (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: one field per ticket unit, in order.
-                        <div className="field" key={index}>
-                          <label htmlFor={fieldId}>
-                            E-mail de quem recebe o ingresso {index + 1} ({ticketName(item)})
-                          </label>
-                          <input
-                            id={fieldId}
-                            part="input"
-                            type="email"
-                            inputMode="email"
-                            autoComplete="email"
-                            placeholder={userEmail ? undefined : 'O seu, ao acessar a conta'}
-                            value={holderValue(key, index)}
-                            aria-invalid={fieldError ? 'true' : undefined}
-                            aria-describedby={fieldError ? `${fieldId}-error` : undefined}
-                            onChange={(event) => {
-                              const value = event.currentTarget.value;
-                              setHolders((current) => {
-                                const emails = Array.from({ length: unitsOf(item) }, (_, at) =>
-                                  at === index ? value : (current[key]?.[at] ?? userEmail),
-                                );
-                                return { ...current, [key]: emails };
-                              });
-                            }}
-                          />
-                          {fieldError && (
-                            <p id={`${fieldId}-error`} className="field-error">
-                              {fieldError}
-                            </p>
-                          )}
-                        </div>
-                      );
-                    })}
-                  </div>
                 </li>
-              );
-            })}
-            {products.map((entry) => (
-              <li key={`product:${entry.product.id}`} className="line" part="line">
-                <div className="line-main">
-                  <span className="line-name">
-                    {entry.amount}× {entry.product.name || 'Produto'}
-                  </span>
-                </div>
-                <span className="amount">{formatCents((entry.product.price ?? 0) * entry.amount)}</span>
-                <button
-                  type="button"
-                  className="remove"
-                  part="remove-button"
-                  aria-label={`Remover um: ${entry.product.name || 'Produto'}`}
-                  onClick={() => removeOneProductFromCart(entry.product.id)}
-                >
-                  Remover um
-                </button>
-              </li>
-            ))}
-          </ul>
-          {cart.length > 0 && <p className="hint">{CHECKOUT_TEXTS.holdersHint}</p>}
+              ))}
+            </ul>
+            {cart.length > 0 && (
+              <p className="hint">
+                Os ingressos ficam na conta do e-mail informado e não são enviados por e-mail. Um ingresso com
+                outro e-mail é transferido automaticamente para a conta desse e-mail.
+              </p>
+            )}
 
-          <div className="field coupon">
-            <label htmlFor={`${ids}-coupon`}>Cupom de desconto</label>
-            <input
-              id={`${ids}-coupon`}
-              part="input coupon-input"
-              type="text"
-              autoComplete="off"
-              autoCapitalize="characters"
-              value={coupon}
-              aria-describedby={`${ids}-coupon-hint`}
-              onChange={(event) => setCoupon(event.currentTarget.value)}
-            />
-            <p id={`${ids}-coupon-hint`} className="hint">
-              O desconto aparece ao finalizar a compra.
-            </p>
-          </div>
-
-          <dl className="totals" part="totals">
-            <div>
-              <dt>Subtotal</dt>
-              <dd>{formatCents(totalCents)}</dd>
+            <div className="field">
+              <label htmlFor={`${ids}-coupon`}>Cupom de desconto</label>
+              <input
+                id={`${ids}-coupon`}
+                part="input coupon-input"
+                autoComplete="off"
+                autoCapitalize="characters"
+                value={coupon}
+                aria-describedby={`${ids}-coupon-hint`}
+                onChange={(event) => setCoupon(event.currentTarget.value)}
+              />
+              <p id={`${ids}-coupon-hint`} className="hint">
+                O desconto aparece ao finalizar a compra.
+              </p>
             </div>
-            <div className="muted">
-              <dt>Taxa de serviço</dt>
-              <dd>calculada ao finalizar</dd>
-            </div>
-          </dl>
-          {expiresAt !== null && (
-            <p className="countdown" part="countdown">
-              Seu carrinho expira em{' '}
-              <span role="timer" aria-label="Tempo restante do carrinho">
-                {formatRemaining(expiresAt - now)}
-              </span>
-            </p>
-          )}
 
-          <button
-            type="submit"
-            className="primary"
-            part="finish-button"
-            disabled={empty || status.loading}
-            aria-busy={status.loading}
-          >
-            Finalizar Compra
-          </button>
-        </form>
-      )}
+            <dl className="totals" part="totals">
+              <div>
+                <dt>Subtotal</dt>
+                <dd>{formatCents(totalCents)}</dd>
+              </div>
+              <div className="muted">
+                <dt>Taxa de serviço</dt>
+                <dd>calculada ao finalizar</dd>
+              </div>
+            </dl>
+            {expiresAt !== null && (
+              <Countdown
+                label="Seu carrinho expira em"
+                name="Tempo restante do carrinho"
+                until={expiresAt}
+                part="countdown"
+              />
+            )}
+          </>
+        )}
+        <button
+          type="submit"
+          className="primary"
+          part="finish-button"
+          disabled={empty || status.loading}
+          aria-busy={status.loading}
+        >
+          Finalizar Compra
+        </button>
+      </form>
       <LoginGate open={gateOpen} signupUrl={signupUrl} onClose={() => setGateOpen(false)} />
-    </section>
+    </Step>
   );
 }
 
 /** Asks the page's `<plateia-login>` to open, adding one (opened) when the page has none. */
-export function openLoginDialog(): void {
-  if (typeof document === 'undefined') return;
+function openLoginDialog(): void {
   if (!document.querySelector('plateia-login')) {
     // The script-tag loader sees the new tag and fetches the login element's code.
     const login = document.createElement('plateia-login');
@@ -545,9 +506,12 @@ function LoginGate({ open, signupUrl, onClose }: LoginGateProps): ReactNode {
       {open && (
         <div className="panel">
           <h2 id={`${ids}-title`} className="title" part="title">
-            {CHECKOUT_TEXTS.gateTitle}
+            {CHECKOUT_MESSAGES.loginRequired}
           </h2>
-          <p id={`${ids}-body`}>{CHECKOUT_TEXTS.gateBody}</p>
+          <p id={`${ids}-body`}>
+            Seus ingressos ficam guardados na sua conta: precisamos dela para enviar as informações dos
+            ingressos.
+          </p>
           <button type="button" className="primary" part="login-button" onClick={openLoginDialog}>
             Fazer Login
           </button>
@@ -571,38 +535,40 @@ function LoginGate({ open, signupUrl, onClose }: LoginGateProps): ReactNode {
   );
 }
 
+type Payment = ReturnType<typeof $payment.get>;
+
 interface PaymentStepProps {
   focus: boolean;
   checkout: CheckoutData;
-  payment: ReturnType<typeof $payment.get>;
   fire: Emit;
   onQuit: () => void;
 }
 
-function PaymentStep({ focus, checkout, payment, fire, onQuit }: PaymentStepProps): ReactNode {
+const METHODS = [
+  ['pix', 'PIX'],
+  ['card', 'Cartão de crédito'],
+] as const;
+
+function PaymentStep({ focus, checkout, fire, onQuit }: PaymentStepProps): ReactNode {
   const ids = useId();
   const { order } = checkout;
+  const payment = useStore($payment);
   const expiresAt = useStore($cartExpiresAt);
-  const now = useNow(expiresAt !== null);
   const [method, setMethod] = useState<'pix' | 'card'>(payment.method ?? 'pix');
-  const headingRef = useStepHeading(focus);
   const busy = payment.phase === 'creating' || (payment.phase === 'waiting' && payment.method === 'card');
 
   return (
-    <section className="step" aria-labelledby={`${ids}-title`}>
-      <h2 id={`${ids}-title`} ref={headingRef} tabIndex={-1} part="title" className="title">
-        Pagamento
-      </h2>
+    <Step title="Pagamento" focus={focus}>
       <p className="notice" role="status">
-        {CHECKOUT_TEXTS.reserved}
+        Ingressos reservados. Escolha a forma de pagamento.
       </p>
       {expiresAt !== null && (
-        <p className="countdown" part="countdown">
-          Tempo restante para finalizar a compra:{' '}
-          <span role="timer" aria-label="Tempo restante da reserva">
-            {formatRemaining(expiresAt - now)}
-          </span>
-        </p>
+        <Countdown
+          label="Tempo restante para finalizar a compra:"
+          name="Tempo restante da reserva"
+          until={expiresAt}
+          part="countdown"
+        />
       )}
       <dl className="totals" part="totals">
         <div>
@@ -627,30 +593,22 @@ function PaymentStep({ focus, checkout, payment, fire, onQuit }: PaymentStepProp
 
       <fieldset className="methods" part="methods" disabled={busy}>
         <legend>Forma de pagamento</legend>
-        <label className="method">
-          <input
-            type="radio"
-            name={`${ids}-method`}
-            value="pix"
-            checked={method === 'pix'}
-            onChange={() => setMethod('pix')}
-          />
-          PIX
-        </label>
-        <label className="method">
-          <input
-            type="radio"
-            name={`${ids}-method`}
-            value="card"
-            checked={method === 'card'}
-            onChange={() => setMethod('card')}
-          />
-          Cartão de crédito
-        </label>
+        {METHODS.map(([value, label]) => (
+          <label key={value} className="method">
+            <input
+              type="radio"
+              name={`${ids}-method`}
+              value={value}
+              checked={method === value}
+              onChange={() => setMethod(value)}
+            />
+            {label}
+          </label>
+        ))}
       </fieldset>
 
       {method === 'pix' ? (
-        <PixPayment payment={payment} now={now} />
+        <PixPayment payment={payment} />
       ) : (
         <CardPayment payment={payment} totalCents={order.totalCents} fire={fire} />
       )}
@@ -658,46 +616,87 @@ function PaymentStep({ focus, checkout, payment, fire, onQuit }: PaymentStepProp
       <button type="button" className="secondary" part="cancel-button" onClick={onQuit}>
         Cancelar compra
       </button>
-    </section>
+    </Step>
   );
 }
 
-interface PixPaymentProps {
-  payment: ReturnType<typeof $payment.get>;
-  now: number;
-}
-
-function PixPayment({ payment, now }: PixPaymentProps): ReactNode {
+/** "Gerar código PIX", then the QR and the copia e cola of the charge. */
+function PixPayment({ payment }: { payment: Payment }): ReactNode {
   const ids = useId();
   const [copied, setCopied] = useState(false);
   const codeRef = useRef<HTMLInputElement | null>(null);
   const pix = payment.method === 'pix' ? payment.pix : null;
+  // A charge is shown once created; until then (or while a new one is made) the button is.
+  const charge = payment.phase !== 'creating' && payment.phase !== 'idle' ? pix : null;
+  const pixExpiresAt = Date.parse(charge?.expiresAt ?? '');
 
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_RESET_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async (): Promise<void> => {
-    if (!pix) return;
+  const copy = async (code: string): Promise<void> => {
     try {
-      await navigator.clipboard.writeText(pix.brcode);
+      await navigator.clipboard.writeText(code);
     } catch {
       // No clipboard API (plain-http host page) or permission refused: copy the selection.
       codeRef.current?.select();
       document.execCommand?.('copy');
     }
     setCopied(true);
+    setTimeout(() => setCopied(false), COPIED_RESET_MS);
   };
 
-  if (!pix || payment.phase === 'creating' || payment.phase === 'idle') {
-    return (
-      <div className="pix" part="pix">
+  return (
+    <div className="pix" part="pix">
+      {charge ? (
+        <>
+          <div
+            className="qr"
+            part="qr"
+            role="img"
+            aria-label="QR Code do PIX"
+            // The SVG is drawn by our API host from the BR Code; it is not page input.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: trusted SVG from the API host.
+            dangerouslySetInnerHTML={{ __html: charge.qrSvg }}
+          />
+          <div className="field">
+            <label htmlFor={`${ids}-code`}>PIX copia e cola</label>
+            <div className="copy-row">
+              <input id={`${ids}-code`} ref={codeRef} part="input" readOnly value={charge.brcode} />
+              <button
+                type="button"
+                className="secondary"
+                part="copy-button"
+                onClick={() => void copy(charge.brcode)}
+              >
+                {copied ? 'Código copiado!' : 'Copiar código'}
+              </button>
+            </div>
+          </div>
+          {Number.isFinite(pixExpiresAt) && (
+            <Countdown label="O código expira em" name="Tempo restante do código PIX" until={pixExpiresAt} />
+          )}
+          <p className="notice" role="status">
+            {payment.phase === 'waiting'
+              ? 'Aguardando o pagamento. A confirmação aparece aqui assim que o PIX for pago.'
+              : ''}
+            {copied ? ' Código copiado!' : ''}
+          </p>
+        </>
+      ) : (
         <p className="hint">Pague na hora pelo app do seu banco com o QR Code ou o código copia e cola.</p>
-        <p className="form-error" role="alert">
-          {payment.method === 'pix' && payment.phase === 'failed' ? (payment.message ?? '') : ''}
-        </p>
+      )}
+      <p className="form-error" role="alert">
+        {payment.method === 'pix' && (payment.phase === 'failed' || payment.phase === 'expired')
+          ? payment.message
+          : ''}
+      </p>
+      {charge ? (
+        charge.simulateUrl && (
+          <p className="sandbox">
+            Ambiente de testes:{' '}
+            <a href={charge.simulateUrl} target="_blank" rel="noopener noreferrer" part="simulate-link">
+              Simular pagamento
+            </a>
+          </p>
+        )
+      ) : (
         <button
           type="button"
           className="primary"
@@ -708,82 +707,46 @@ function PixPayment({ payment, now }: PixPaymentProps): ReactNode {
         >
           Gerar código PIX
         </button>
-      </div>
-    );
-  }
-
-  const pixExpiresAt = Date.parse(pix.expiresAt);
-  return (
-    <div className="pix" part="pix">
-      <div
-        className="qr"
-        part="qr"
-        role="img"
-        aria-label="QR Code do PIX"
-        // The SVG is drawn by our API host from the BR Code; it is not page input.
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: trusted SVG from the API host.
-        dangerouslySetInnerHTML={{ __html: pix.qrSvg }}
-      />
-      <div className="field">
-        <label htmlFor={`${ids}-code`}>PIX copia e cola</label>
-        <div className="copy-row">
-          <input id={`${ids}-code`} ref={codeRef} part="input" readOnly value={pix.brcode} />
-          <button type="button" className="secondary" part="copy-button" onClick={() => void copy()}>
-            {copied ? CHECKOUT_TEXTS.copied : 'Copiar código'}
-          </button>
-        </div>
-      </div>
-      {Number.isFinite(pixExpiresAt) && (
-        <p className="countdown">
-          O código expira em{' '}
-          <span role="timer" aria-label="Tempo restante do código PIX">
-            {formatRemaining(pixExpiresAt - now)}
-          </span>
-        </p>
-      )}
-      <p className="notice" role="status">
-        {payment.phase === 'waiting' ? CHECKOUT_TEXTS.pixWaiting : ''}
-        {copied ? ` ${CHECKOUT_TEXTS.copied}` : ''}
-      </p>
-      <p className="form-error" role="alert">
-        {payment.phase === 'failed' || payment.phase === 'expired' ? (payment.message ?? '') : ''}
-      </p>
-      {pix.simulateUrl && (
-        <p className="sandbox">
-          Ambiente de testes:{' '}
-          <a href={pix.simulateUrl} target="_blank" rel="noopener noreferrer" part="simulate-link">
-            Simular pagamento
-          </a>
-        </p>
       )}
     </div>
   );
 }
 
 interface CardPaymentProps {
-  payment: ReturnType<typeof $payment.get>;
+  payment: Payment;
   totalCents: number;
   fire: Emit;
 }
+
+/** The card inputs: which of them, its label, autocomplete token and extra attributes. */
+const CARD_FIELDS = [
+  ['number', 'Número do cartão', 'cc-number', 'numeric'],
+  ['holder', 'Nome impresso no cartão', 'cc-name'],
+  ['expiry', 'Validade (MM/AA)', 'cc-exp', 'numeric', 'MM/AA'],
+  ['cvv', 'CVV', 'cc-csc', 'numeric'],
+] as const;
+
+type CardForm = Record<(typeof CARD_FIELDS)[number][0], string>;
+
+const CARD_UNAVAILABLE =
+  'Não foi possível carregar o pagamento com cartão. Tente novamente ou pague com PIX.';
+
+const EMPTY_CARD: CardForm = { number: '', holder: '', expiry: '', cvv: '' };
 
 function CardPayment({ payment, totalCents, fire }: CardPaymentProps): ReactNode {
   const ids = useId();
   const config = useStore($cardConfig);
   const options = useStore($installmentOptions);
-  const [number, setNumber] = useState('');
-  const [holder, setHolder] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvv, setCvv] = useState('');
+  const [card, setCard] = useState(EMPTY_CARD);
   const [installments, setInstallments] = useState(1);
   const [error, setError] = useState('');
   const [tokenizing, setTokenizing] = useState(false);
 
-  useEffect(() => {
-    if (!$cardConfig.get()) void loadCardConfig();
-  }, []);
-  // Load the gateway's script as soon as the card form shows, so paying does not wait for it.
+  // Load the configuration, then the gateway's script as soon as the card form shows, so
+  // paying does not wait for them.
   useEffect(() => {
     if (config) loadCardTokenizer(config.tokenizerUrl, config.tokenizerGlobal).catch(() => {});
+    else void loadCardConfig();
   }, [config]);
 
   const mine = payment.method === 'card';
@@ -796,87 +759,68 @@ function CardPayment({ payment, totalCents, fire }: CardPaymentProps): ReactNode
     fire('plateia-error', { message });
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
+  const pay = async (): Promise<void> => {
     setError('');
-    if (!number.trim() || !holder.trim() || !expiry.trim() || !cvv.trim()) {
-      setError(CHECKOUT_TEXTS.cardMissing);
-      return;
-    }
-    const date = parseCardExpiry(expiry);
-    if (!date) {
-      setError(CHECKOUT_TEXTS.cardExpiry);
-      return;
-    }
+    if (Object.values(card).some((value) => !value.trim())) return setError('Preencha os dados do cartão.');
+    const date = parseCardExpiry(card.expiry);
+    if (!date) return setError('Validade inválida. Use MM/AA.');
     const settings = config ?? (await loadCardConfig());
-    if (!settings) return fail(CHECKOUT_TEXTS.cardUnavailable);
+    if (!settings) return fail(CARD_UNAVAILABLE);
     setTokenizing(true);
     let token: string;
     try {
       const tokenizer = await loadCardTokenizer(settings.tokenizerUrl, settings.tokenizerGlobal).catch(() => {
-        throw new Error(CHECKOUT_TEXTS.cardUnavailable);
+        throw new Error(CARD_UNAVAILABLE);
       });
-      ({ token } = await tokenizer.tokenize({ number, holder: holder.trim(), cvv, ...date }));
+      ({ token } = await tokenizer.tokenize({
+        number: card.number,
+        holder: card.holder.trim(),
+        cvv: card.cvv,
+        ...date,
+      }));
     } catch (failure) {
+      // The gateway's own refusal ("Número de cartão inválido.") when it gives one.
+      return fail(
+        failure instanceof Error && failure.message
+          ? failure.message
+          : 'Não foi possível validar o cartão. Confira os dados e tente novamente.',
+      );
+    } finally {
       setTokenizing(false);
-      return fail(failure instanceof Error && failure.message ? failure.message : CHECKOUT_TEXTS.cardInvalid);
     }
-    setTokenizing(false);
     // The number and code are not kept once the gateway has them.
-    setNumber('');
-    setCvv('');
+    setCard({ ...card, number: '', cvv: '' });
     newCardAttempt();
     await payWithCard({ token, installments });
   };
 
+  const cardField = ([name, label, autoComplete, inputMode, placeholder]: (typeof CARD_FIELDS)[number]) => (
+    <div key={name} className="field">
+      <label htmlFor={`${ids}-${name}`}>{label}</label>
+      <input
+        id={`${ids}-${name}`}
+        part="input"
+        inputMode={inputMode}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        value={card[name]}
+        onChange={(event) => setCard({ ...card, [name]: event.currentTarget.value })}
+      />
+    </div>
+  );
+
+  // Nothing in the card form has browser validation: `pay` checks it.
   return (
-    <form className="card form" part="card-form" noValidate onSubmit={(event) => void onSubmit(event)}>
-      <div className="field">
-        <label htmlFor={`${ids}-number`}>Número do cartão</label>
-        <input
-          id={`${ids}-number`}
-          part="input"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          value={number}
-          onChange={(event) => setNumber(event.currentTarget.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${ids}-holder`}>Nome impresso no cartão</label>
-        <input
-          id={`${ids}-holder`}
-          part="input"
-          autoComplete="cc-name"
-          value={holder}
-          onChange={(event) => setHolder(event.currentTarget.value)}
-        />
-      </div>
-      <div className="row">
-        <div className="field">
-          <label htmlFor={`${ids}-expiry`}>Validade (MM/AA)</label>
-          <input
-            id={`${ids}-expiry`}
-            part="input"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/AA"
-            value={expiry}
-            onChange={(event) => setExpiry(event.currentTarget.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-cvv`}>CVV</label>
-          <input
-            id={`${ids}-cvv`}
-            part="input"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            value={cvv}
-            onChange={(event) => setCvv(event.currentTarget.value)}
-          />
-        </div>
-      </div>
+    <form
+      className="form"
+      part="card-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void pay();
+      }}
+    >
+      {CARD_FIELDS.slice(0, 2).map(cardField)}
+      <div className="row">{CARD_FIELDS.slice(2).map(cardField)}</div>
       <div className="field">
         <label htmlFor={`${ids}-installments`}>Parcelas</label>
         <select
@@ -892,13 +836,13 @@ function CardPayment({ payment, totalCents, fire }: CardPaymentProps): ReactNode
           ))}
         </select>
       </div>
-      {config?.sandbox && config.testCards && config.testCards.length > 0 && (
+      {config?.sandbox && !!config.testCards?.length && (
         <div className="sandbox" part="test-cards">
           <p>Ambiente de testes: use um destes cartões, com validade futura e qualquer CVV de 3 dígitos.</p>
           <ul>
-            {config.testCards.map((card) => (
-              <li key={`${card.number}-${card.holder}`}>
-                {card.number} com o nome {card.holder}: {card.outcome}
+            {config.testCards.map((test) => (
+              <li key={`${test.number}-${test.holder}`}>
+                {test.number} com o nome {test.holder}: {test.outcome}
               </li>
             ))}
           </ul>
@@ -908,7 +852,7 @@ function CardPayment({ payment, totalCents, fire }: CardPaymentProps): ReactNode
         {error || outcome}
       </p>
       <p className="notice" role="status">
-        {processing ? CHECKOUT_TEXTS.processing : pending}
+        {processing ? 'Processando pagamento…' : pending}
       </p>
       <button
         type="submit"
@@ -920,21 +864,5 @@ function CardPayment({ payment, totalCents, fire }: CardPaymentProps): ReactNode
         Pagar {formatCents(totalCents)}
       </button>
     </form>
-  );
-}
-
-function Confirmation({ ticketsUrl }: { ticketsUrl: string }): ReactNode {
-  const ids = useId();
-  const headingRef = useStepHeading(true);
-  return (
-    <section className="step confirmed" aria-labelledby={`${ids}-title`} part="confirmation">
-      <h2 id={`${ids}-title`} ref={headingRef} tabIndex={-1} part="title" className="title">
-        {CHECKOUT_TEXTS.confirmed}
-      </h2>
-      <p role="status">{CHECKOUT_TEXTS.confirmedBody}</p>
-      <a className="primary" href={ticketsUrl} part="tickets-link">
-        Ver Meus Ingressos
-      </a>
-    </section>
   );
 }

@@ -13,11 +13,4 @@ export {
   type PlateiaCheckoutCompleteDetail,
   type PlateiaCheckoutStartDetail,
 } from './checkout.element.ts';
-export {
-  CHECKOUT_TEXTS,
-  Checkout,
-  type CheckoutProps,
-  DEFAULT_SIGNUP_URL,
-  DEFAULT_TICKETS_URL,
-  formatRemaining,
-} from './checkout.tsx';
+export { Checkout, type CheckoutProps } from './checkout.tsx';
