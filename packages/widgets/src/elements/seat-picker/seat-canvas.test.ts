@@ -4,14 +4,13 @@ import { drawSeatMap, type MapColors, SEAT_KIND } from './seat-canvas.ts';
 import { buildSectionLayout } from './seat-layout.ts';
 
 const colors: MapColors = {
-  background: 'bg',
-  text: 'text',
+  bg: 'bg',
+  fg: 'fg',
   muted: 'muted',
   selected: 'selected',
   held: 'held',
   sold: 'sold',
   blocked: 'blocked',
-  focus: 'focus',
   font: 'sans-serif',
 };
 

@@ -9,6 +9,7 @@ import { formatCents } from '@plateia/core/rules/price';
 import {
   forEachSeatIn,
   levelOfDetail,
+  type Rect,
   SEAT_PITCH,
   type SectionLayout,
   sectionInRect,
@@ -21,16 +22,18 @@ export type SeatKind = 0 | 1 | 2 | 3 | 4;
 /** {@link SeatKind} values by name. */
 export const SEAT_KIND = { available: 0, selected: 1, held: 2, sold: 3, blocked: 4 } as const;
 
-/** Colours the canvas uses, read from the element's CSS custom properties. */
+/**
+ * Colours and font the canvas uses, read from the element's theme tokens (`--_bg` is
+ * `--plateia-bg` or its default, and so on); `fg` also draws the labels.
+ */
 export interface MapColors {
-  background: string;
-  text: string;
+  bg: string;
+  fg: string;
   muted: string;
   selected: string;
   held: string;
   sold: string;
   blocked: string;
-  focus: string;
   font: string;
 }
 
@@ -45,8 +48,6 @@ export interface DrawInput {
   pixelRatio: number;
   colors: MapColors;
   kindOf: (seatId: number) => SeatKind;
-  /** Seat to outline (keyboard or pointer focus): section index and seat index. */
-  focus?: { section: number; seat: number } | null;
 }
 
 /** What a frame drew, for tests and the benchmark. */
@@ -61,17 +62,11 @@ let bucketStride = 1024;
 let bucket = new Uint32Array(bucketStride * 5);
 const bucketSize = [0, 0, 0, 0, 0];
 
-function ensureBuckets(count: number): void {
-  if (count <= bucketStride) return;
-  bucketStride = count;
-  bucket = new Uint32Array(count * 5);
-}
-
 /** Paints one frame. Returns how many sections and seats it drew. */
 export function drawSeatMap(ctx: CanvasRenderingContext2D, input: DrawInput): DrawStats {
   const { map, layouts, view, width, height, pixelRatio, colors } = input;
   ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
-  ctx.fillStyle = colors.background;
+  ctx.fillStyle = colors.bg;
   ctx.fillRect(0, 0, width, height);
   ctx.setTransform(
     pixelRatio * view.scale,
@@ -81,96 +76,92 @@ export function drawSeatMap(ctx: CanvasRenderingContext2D, input: DrawInput): Dr
     pixelRatio * view.x,
     pixelRatio * view.y,
   );
+  // Every text is centred on its point.
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
   const rect = viewRect(view, width, height);
   const level = levelOfDetail(view.scale);
   const px = 1 / view.scale;
   const stats: DrawStats = { sections: 0, seats: 0 };
+  /** A label in the text colour, `size` venue units high. */
+  const label = (text: string, x: number, y: number, size: number) => {
+    ctx.font = `600 ${size}px ${colors.font}`;
+    ctx.fillStyle = colors.fg;
+    ctx.fillText(text, x, y);
+  };
 
   // The stage sits above y = 0.
   ctx.fillStyle = colors.muted;
   ctx.globalAlpha = 0.35;
   ctx.fillRect(map.width * 0.2, -30, map.width * 0.6, 22);
   ctx.globalAlpha = 1;
-  label(ctx, 'PALCO', map.width / 2, -19, 12 * px, colors.text, colors.font);
+  label('PALCO', map.width / 2, -19, 12 * px);
 
   map.sections.forEach((section, index) => {
     if (!sectionInRect(section, rect)) return;
     stats.sections++;
     const layout = layouts[index];
-    if (level === 'blocks' || !layout) {
-      ctx.fillStyle = section.color;
-      ctx.globalAlpha = 0.55;
-      ctx.fillRect(section.x, section.y, section.width, section.height);
-      ctx.globalAlpha = 1;
-      const size = Math.min(14 * px, section.height / 5);
-      label(
-        ctx,
-        section.name,
-        section.x + section.width / 2,
-        section.y + section.height / 2 - size * 0.7,
-        size,
-        colors.text,
-        colors.font,
-      );
-      if (section.priceFromCents !== null) {
-        label(
-          ctx,
-          `a partir de ${formatCents(section.priceFromCents)}`,
-          section.x + section.width / 2,
-          section.y + section.height / 2 + size * 0.7,
-          size * 0.8,
-          colors.text,
-          colors.font,
-        );
-      }
+    if (level !== 'blocks' && layout) {
+      stats.seats += drawSeats(ctx, input, layout, rect, level === 'numbers', label);
       return;
     }
-    stats.seats += drawSeats(ctx, input, layout, rect, level === 'numbers', index);
+    ctx.fillStyle = section.color;
+    ctx.globalAlpha = 0.55;
+    ctx.fillRect(section.x, section.y, section.width, section.height);
+    ctx.globalAlpha = 1;
+    const size = Math.min(14 * px, section.height / 5);
+    const x = section.x + section.width / 2;
+    const y = section.y + section.height / 2;
+    label(section.name, x, y - size * 0.7, size);
+    if (section.priceFromCents !== null) {
+      label(`a partir de ${formatCents(section.priceFromCents)}`, x, y + size * 0.7, size * 0.8);
+    }
   });
   return stats;
 }
 
 function drawSeats(
   ctx: CanvasRenderingContext2D,
-  input: DrawInput,
+  { colors, kindOf, view }: DrawInput,
   layout: SectionLayout,
-  rect: readonly [number, number, number, number],
+  rect: Rect,
   numbers: boolean,
-  sectionIndex: number,
+  label: (text: string, x: number, y: number, size: number) => void,
 ): number {
-  const { colors, kindOf, view } = input;
-  ensureBuckets(layout.count);
+  if (layout.count > bucketStride) {
+    bucketStride = layout.count;
+    bucket = new Uint32Array(bucketStride * 5);
+  }
   bucketSize.fill(0);
   const { xs, ys, ids } = layout;
   let drawn = 0;
   forEachSeatIn(layout, rect, (seat) => {
     const kind = kindOf(ids[seat] as number);
-    bucket[kind * bucketStride + (bucketSize[kind] as number)] = seat;
-    bucketSize[kind] = (bucketSize[kind] as number) + 1;
+    const size = bucketSize[kind] as number;
+    bucket[kind * bucketStride + size] = seat;
+    bucketSize[kind] = size + 1;
     drawn++;
   });
   const radius = SEAT_PITCH * 0.38;
   const tiny = SEAT_PITCH * view.scale < 8;
   // Tables first, under their seats.
-  if (layout.tables.length > 0) {
-    ctx.lineWidth = 1.5 / view.scale;
-    for (const table of layout.tables) {
-      if (table.x + table.radius < rect[0] || table.x - table.radius > rect[2]) continue;
-      ctx.beginPath();
-      ctx.arc(table.x, table.y, table.radius * 0.7, 0, Math.PI * 2);
-      ctx.strokeStyle = layout.section.color;
-      ctx.stroke();
-    }
+  ctx.lineWidth = 1.5 / view.scale;
+  ctx.strokeStyle = layout.section.color;
+  for (const table of layout.tables) {
+    if (table.x + table.radius < rect[0] || table.x - table.radius > rect[2]) continue;
+    ctx.beginPath();
+    ctx.arc(table.x, table.y, table.radius * 0.7, 0, Math.PI * 2);
+    ctx.stroke();
   }
+  // In SEAT_KIND order.
   const fills = [layout.section.color, colors.selected, colors.held, colors.sold, colors.blocked];
   for (let kind = 0; kind < 5; kind++) {
     const size = bucketSize[kind] as number;
     if (size === 0) continue;
     ctx.fillStyle = fills[kind] as string;
     ctx.beginPath();
-    const offset = kind * bucketStride;
-    for (let k = 0; k < size; k++) {
-      const seat = bucket[offset + k] as number;
+    for (let k = kind * bucketStride; k < kind * bucketStride + size; k++) {
+      const seat = bucket[k] as number;
       const x = xs[seat] as number;
       const y = ys[seat] as number;
       if (tiny) {
@@ -183,61 +174,24 @@ function drawSeats(
     ctx.fill();
   }
   if (numbers) {
-    const size = SEAT_PITCH * 0.42;
-    ctx.font = `600 ${size}px ${colors.font}`;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillStyle = colors.background;
+    ctx.font = `600 ${SEAT_PITCH * 0.42}px ${colors.font}`;
+    ctx.fillStyle = colors.bg;
     for (let kind = 0; kind < 5; kind++) {
-      const offset = kind * bucketStride;
-      for (let k = 0; k < (bucketSize[kind] as number); k++) {
-        const seat = bucket[offset + k] as number;
+      for (let k = kind * bucketStride; k < kind * bucketStride + (bucketSize[kind] as number); k++) {
+        const seat = bucket[k] as number;
         ctx.fillText(layout.numbers[seat] as string, xs[seat] as number, (ys[seat] as number) + 0.3);
       }
     }
     // Row labels left of each row's first seat.
     ctx.fillStyle = colors.muted;
-    for (let r = 0; r < layout.rowLabels.length; r++) {
+    layout.rowLabels.forEach((text, r) => {
       const first = layout.rowStart[r] as number;
-      if (first >= layout.count || (layout.table[first] as number) >= 0) continue;
-      const y = layout.ys[first] as number;
-      if (y < rect[1] || y > rect[3]) continue;
+      const y = ys[first] as number;
+      if (first >= layout.count || (layout.table[first] as number) >= 0 || y < rect[1] || y > rect[3]) return;
       // In the gap left of the section, so it never covers the row's first seat.
-      ctx.fillText(layout.rowLabels[r] as string, (layout.xs[first] as number) - SEAT_PITCH, y);
-    }
-    for (const table of layout.tables) {
-      label(ctx, table.name, table.x, table.y, SEAT_PITCH * 0.36, colors.text, colors.font);
-    }
-  }
-  const focus = input.focus;
-  if (focus && focus.section === sectionIndex && focus.seat < layout.count) {
-    ctx.beginPath();
-    ctx.arc(
-      layout.xs[focus.seat] as number,
-      layout.ys[focus.seat] as number,
-      radius + 2.5 / view.scale,
-      0,
-      Math.PI * 2,
-    );
-    ctx.strokeStyle = colors.focus;
-    ctx.lineWidth = 2 / view.scale;
-    ctx.stroke();
+      ctx.fillText(text, (xs[first] as number) - SEAT_PITCH, y);
+    });
+    for (const table of layout.tables) label(table.name, table.x, table.y, SEAT_PITCH * 0.36);
   }
   return drawn;
-}
-
-function label(
-  ctx: CanvasRenderingContext2D,
-  text: string,
-  x: number,
-  y: number,
-  size: number,
-  color: string,
-  font: string,
-): void {
-  ctx.font = `600 ${size}px ${font}`;
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.fillStyle = color;
-  ctx.fillText(text, x, y);
 }

@@ -2,7 +2,7 @@ import type { SeatSection } from '@plateia/core/api/buying';
 import { describe, expect, it } from 'vitest';
 import {
   buildSectionLayout,
-  fitViewport,
+  fitRect,
   forEachSeatIn,
   hitTest,
   keyToViewAction,
@@ -140,7 +140,7 @@ describe('level of detail and culling', () => {
 });
 
 describe('zoom and pan reducer', () => {
-  const fit = fitViewport(1000, 500, 800, 400);
+  const fit = fitRect([0, 0, 1000, 500], 800, 400);
   const start: ViewState = { view: fit, width: 800, height: 400, fit };
 
   it('fits the map in the canvas, centred', () => {
@@ -189,8 +189,8 @@ describe('zoom and pan reducer', () => {
       type: 'resize',
       width: 400,
       height: 400,
-      fit: fitViewport(1000, 500, 400, 400),
+      fit: fitRect([0, 0, 1000, 500], 400, 400),
     });
-    expect(resized.view).toEqual(fitViewport(1000, 500, 400, 400));
+    expect(resized.view).toEqual(fitRect([0, 0, 1000, 500], 400, 400));
   });
 });

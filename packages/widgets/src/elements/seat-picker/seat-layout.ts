@@ -161,11 +161,7 @@ export function sectionInRect(
 
 /** Indexes of the map's sections visible in `rect`. */
 export function visibleSections(map: Pick<SeatMap, 'sections'>, rect: Rect): number[] {
-  const found: number[] = [];
-  map.sections.forEach((section, index) => {
-    if (sectionInRect(section, rect)) found.push(index);
-  });
-  return found;
+  return map.sections.flatMap((section, index) => (sectionInRect(section, rect) ? [index] : []));
 }
 
 /** What a point on the map is: a seat, a table (its seats are sold together) or a section box. */
@@ -187,40 +183,26 @@ export function hitTest(
   radius: number = SEAT_PITCH / 2,
 ): MapHit | null {
   const probe: Rect = [x - radius, y - radius, x + radius, y + radius];
-  for (const index of visibleSections(map, probe)) {
+  for (const [index, section] of map.sections.entries()) {
+    if (!sectionInRect(section, probe)) continue;
     const layout = layouts[index];
     if (!layout) return { kind: 'section', section: index };
     let best = -1;
     let bestDistance = radius * radius;
     forEachSeatIn(layout, probe, (seat) => {
-      const dx = (layout.xs[seat] as number) - x;
-      const dy = (layout.ys[seat] as number) - y;
-      const distance = dx * dx + dy * dy;
+      const distance = ((layout.xs[seat] as number) - x) ** 2 + ((layout.ys[seat] as number) - y) ** 2;
       if (distance <= bestDistance) {
         best = seat;
         bestDistance = distance;
       }
     });
-    if (best >= 0) {
-      const table = layout.table[best] as number;
-      return table >= 0
-        ? { kind: 'table', section: index, table }
-        : { kind: 'seat', section: index, seat: best };
-    }
-    const table = layout.tables.findIndex(
-      (entry) => (entry.x - x) ** 2 + (entry.y - y) ** 2 <= entry.radius ** 2,
-    );
+    const table =
+      best >= 0
+        ? (layout.table[best] as number)
+        : layout.tables.findIndex((entry) => (entry.x - x) ** 2 + (entry.y - y) ** 2 <= entry.radius ** 2);
     if (table >= 0) return { kind: 'table', section: index, table };
-    const section = map.sections[index];
-    if (
-      section &&
-      x >= section.x &&
-      x <= section.x + section.width &&
-      y >= section.y &&
-      y <= section.y + section.height
-    ) {
-      return { kind: 'section', section: index };
-    }
+    if (best >= 0) return { kind: 'seat', section: index, seat: best };
+    if (sectionInRect(section, [x, y, x, y])) return { kind: 'section', section: index };
   }
   return null;
 }
@@ -248,14 +230,17 @@ export const ZOOM_STEP = 1.5;
 /** Share of the canvas an arrow key pans. */
 export const PAN_STEP = 0.15;
 
-/** The view that shows the whole map (with the stage above it) centred in a canvas. */
-export function fitViewport(mapWidth: number, mapHeight: number, width: number, height: number): Viewport {
+/** The view that shows a venue rectangle (a section, or the map with its stage) centred in a canvas. */
+export function fitRect([minX, minY, maxX, maxY]: Rect, width: number, height: number): Viewport {
   const margin = 16;
   const scale = Math.max(
     1e-3,
-    Math.min((width - 2 * margin) / Math.max(1, mapWidth), (height - 2 * margin) / Math.max(1, mapHeight)),
+    Math.min(
+      (width - 2 * margin) / Math.max(1, maxX - minX),
+      (height - 2 * margin) / Math.max(1, maxY - minY),
+    ),
   );
-  return { scale, x: (width - mapWidth * scale) / 2, y: (height - mapHeight * scale) / 2 };
+  return { scale, x: (width - (minX + maxX) * scale) / 2, y: (height - (minY + maxY) * scale) / 2 };
 }
 
 /** The venue rectangle a view shows in a canvas of the given size (what to draw). */
@@ -276,58 +261,61 @@ export type ViewAction =
   | { type: 'resize'; width: number; height: number; fit: Viewport }
   | { type: 'focus'; rect: Rect };
 
-function clampView(state: ViewState, view: Viewport): Viewport {
-  const scale = Math.min(MAX_SCALE, Math.max(state.fit.scale * 0.8, view.scale));
+/** What the zoom buttons and their keys do. */
+export const ZOOM_IN: ViewAction = { type: 'zoom', factor: ZOOM_STEP };
+export const ZOOM_OUT: ViewAction = { type: 'zoom', factor: 1 / ZOOM_STEP };
+export const RESET: ViewAction = { type: 'reset' };
+
+/**
+ * `view` zoomed to `scale` about the point `at` (the canvas centre by default), within the
+ * zoom limits, then moved so part of the map stays on screen.
+ */
+function clampView(
+  state: ViewState,
+  view: Viewport,
+  wanted = view.scale,
+  [ax, ay]: readonly [number, number] = [state.width / 2, state.height / 2],
+): Viewport {
+  const { width, height, fit } = state;
+  const scale = Math.min(MAX_SCALE, Math.max(fit.scale * 0.8, wanted));
   const ratio = scale / view.scale;
-  // Keep the zoom anchored where it was asked, then keep part of the map on screen.
-  const cx = state.width / 2;
-  const cy = state.height / 2;
-  let x = ratio === 1 ? view.x : cx - (cx - view.x) * ratio;
-  let y = ratio === 1 ? view.y : cy - (cy - view.y) * ratio;
-  const mapWidth = ((state.width - 2 * state.fit.x) / state.fit.scale) * scale;
-  const mapHeight = ((state.height - 2 * state.fit.y) / state.fit.scale) * scale;
-  const slackX = state.width / 2;
-  const slackY = state.height / 2;
-  x = Math.min(slackX, Math.max(state.width - mapWidth - slackX, x));
-  y = Math.min(slackY, Math.max(state.height - mapHeight - slackY, y));
-  return { scale, x, y };
+  // The map's size at this scale, from the fitted view that centres it.
+  const mapWidth = ((width - 2 * fit.x) / fit.scale) * scale;
+  const mapHeight = ((height - 2 * fit.y) / fit.scale) * scale;
+  return {
+    scale,
+    x: Math.min(width / 2, Math.max(width / 2 - mapWidth, ax - (ax - view.x) * ratio)),
+    y: Math.min(height / 2, Math.max(height / 2 - mapHeight, ay - (ay - view.y) * ratio)),
+  };
 }
+
+// Arrow keys pan by a share of the canvas: [share of the width, share of the height].
+const PAN_KEYS = new Map<string, readonly [number, number]>([
+  ['ArrowLeft', [PAN_STEP, 0]],
+  ['ArrowRight', [-PAN_STEP, 0]],
+  ['ArrowUp', [0, PAN_STEP]],
+  ['ArrowDown', [0, -PAN_STEP]],
+]);
+const ZOOM_KEYS = new Map<string, ViewAction>([
+  ['+', ZOOM_IN],
+  ['=', ZOOM_IN],
+  ['-', ZOOM_OUT],
+  ['_', ZOOM_OUT],
+  ['0', RESET],
+]);
 
 /** The key's zoom or pan action (`+`/`=`, `-`, `0`, arrows), or null for other keys. */
 export function keyToViewAction(key: string, width: number, height: number): ViewAction | null {
-  switch (key) {
-    case '+':
-    case '=':
-      return { type: 'zoom', factor: ZOOM_STEP };
-    case '-':
-    case '_':
-      return { type: 'zoom', factor: 1 / ZOOM_STEP };
-    case '0':
-      return { type: 'reset' };
-    case 'ArrowLeft':
-      return { type: 'pan', dx: width * PAN_STEP, dy: 0 };
-    case 'ArrowRight':
-      return { type: 'pan', dx: -width * PAN_STEP, dy: 0 };
-    case 'ArrowUp':
-      return { type: 'pan', dx: 0, dy: height * PAN_STEP };
-    case 'ArrowDown':
-      return { type: 'pan', dx: 0, dy: -height * PAN_STEP };
-    default:
-      return null;
-  }
+  const pan = PAN_KEYS.get(key);
+  return pan ? { type: 'pan', dx: pan[0] * width, dy: pan[1] * height } : (ZOOM_KEYS.get(key) ?? null);
 }
 
 /** Applies a zoom or pan request; the result stays within the zoom limits and near the map. */
 export function viewReducer(state: ViewState, action: ViewAction): ViewState {
   const { view } = state;
   switch (action.type) {
-    case 'zoom': {
-      const [ax, ay] = action.at ?? [state.width / 2, state.height / 2];
-      const scale = Math.min(MAX_SCALE, Math.max(state.fit.scale * 0.8, view.scale * action.factor));
-      const ratio = scale / view.scale;
-      const next = { scale, x: ax - (ax - view.x) * ratio, y: ay - (ay - view.y) * ratio };
-      return { ...state, view: clampView(state, next) };
-    }
+    case 'zoom':
+      return { ...state, view: clampView(state, view, view.scale * action.factor, action.at) };
     case 'pan':
       return { ...state, view: clampView(state, { ...view, x: view.x + action.dx, y: view.y + action.dy }) };
     case 'reset':
@@ -338,11 +326,7 @@ export function viewReducer(state: ViewState, action: ViewAction): ViewState {
       const wasFitted = view.scale === state.fit.scale && view.x === state.fit.x && view.y === state.fit.y;
       return { ...resized, view: wasFitted || state.width === 0 ? action.fit : clampView(resized, view) };
     }
-    case 'focus': {
-      const [minX, minY, maxX, maxY] = action.rect;
-      const box = fitViewport(maxX - minX, maxY - minY, state.width, state.height);
-      const target = { scale: box.scale, x: box.x - minX * box.scale, y: box.y - minY * box.scale };
-      return { ...state, view: clampView(state, target) };
-    }
+    case 'focus':
+      return { ...state, view: clampView(state, fitRect(action.rect, state.width, state.height)) };
   }
 }

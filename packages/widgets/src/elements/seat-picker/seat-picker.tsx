@@ -20,31 +20,24 @@ import { SEAT_MESSAGES } from '@plateia/core/rules/seat-flow';
 import { $cart, addSeatToCart, removeSeatFromCart } from '@plateia/core/stores/cart';
 import { eventStore, loadEvent } from '@plateia/core/stores/catalogue';
 import { $seatMaps, $seatStatuses, loadSeatMap, refreshSeatStatus } from '@plateia/core/stores/seats';
-import {
-  type KeyboardEvent,
-  type PointerEvent,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type PointerEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import type { ElementHostProps } from '../../shared/define-element.ts';
 import { drawSeatMap, type MapColors, SEAT_KIND, type SeatKind } from './seat-canvas.ts';
 import {
   buildSectionLayout,
+  fitRect,
   hitTest,
   keyToViewAction,
   levelOfDetail,
+  RESET,
   type SectionLayout,
   type ViewAction,
   type ViewState,
   viewRect,
   viewReducer,
   visibleSections,
-  ZOOM_STEP,
+  ZOOM_IN,
+  ZOOM_OUT,
 } from './seat-layout.ts';
 
 /** Statuses are polled this often while the picker is on screen and the tab visible (ms). */
@@ -80,7 +73,7 @@ export const SEAT_PICKER_MESSAGES = {
   noEvent: 'Informe o evento do mapa de assentos.',
 } as const;
 
-/** Legend entries, in order: status, label. */
+/** Legend entries, in order: status, label. The first five are the {@link SEAT_KIND}s, in their order. */
 export const LEGEND = [
   ['available', 'Disponível'],
   ['selected', 'Selecionado'],
@@ -90,56 +83,55 @@ export const LEGEND = [
   ['table', 'Mesa'],
 ] as const;
 
-const STATUS_SUFFIX: Record<number, string> = {
-  [SEAT_KIND.selected]: ' (no seu carrinho)',
-  [SEAT_KIND.held]: ' (Reservado)',
-  [SEAT_KIND.sold]: ' (Vendido)',
-  [SEAT_KIND.blocked]: ' (Indisponível)',
-};
+/** What a list option adds to a seat or table that cannot be taken: " (Vendido)", " (no seu carrinho)". */
+function statusSuffix(kind: SeatKind): string {
+  if (kind === SEAT_KIND.available) return '';
+  return ` (${kind === SEAT_KIND.selected ? 'no seu carrinho' : LEGEND[kind][1]})`;
+}
 
 /** The map's text alternative, pointing to the list mode. */
 export function mapDescription(seatCount: number): string {
   return `Mapa de assentos com ${seatCount.toLocaleString('pt-BR')} lugares. Para escolher pelo teclado ou com leitor de tela, use “${SEAT_PICKER_MESSAGES.showList}”.`;
 }
 
-/** "Assento A12" / "Mesa 3": how a cart line or a choice is named to a person. */
-export function placeName(details: { rowName: string; seatNumber: string }, isTable: boolean): string {
-  return isTable
-    ? details.seatNumber
-    : `${SEAT_PICKER_MESSAGES.seat} ${details.rowName}${details.seatNumber}`;
-}
-
-/** The announcement after a seat or table was added, e.g. "Assento A12, Plateia, R$ 120,00 adicionado ao carrinho". */
-export function addedMessage(place: string, sectionName: string, cents: number, isTable: boolean): string {
-  return `${place}, ${sectionName}, ${formatCents(cents)} ${isTable ? 'adicionada' : 'adicionado'} ao carrinho`;
-}
-
-/** The announcement after a seat or table left the cart. */
-export function removedMessage(place: string, sectionName: string, isTable: boolean): string {
-  return `${place}, ${sectionName} ${isTable ? 'removida' : 'removido'} do carrinho`;
-}
-
-/** Seat-kind lookup from the live statuses and this cart's seats (`held_by_you` outside the cart is addable). */
-export function seatKindOf(statuses: Readonly<Record<string, string>>, inCart: ReadonlySet<string>) {
-  return (seatId: number): SeatKind => {
-    const key = String(seatId);
-    if (inCart.has(key)) return SEAT_KIND.selected;
-    switch (statuses[key]) {
-      case 'held':
-        return SEAT_KIND.held;
-      case 'sold':
-        return SEAT_KIND.sold;
-      case 'blocked':
-        return SEAT_KIND.blocked;
-      default:
-        return SEAT_KIND.available;
-    }
+/** "Assento A12, Plateia A" / "Mesa 3, Mesas do Foyer": how a seat or table line is named to a person. */
+export function lineName(item: CartItem): string {
+  const { sectionName, rowName, seatNumber } = item.seatDetails ?? {
+    sectionName: '',
+    rowName: '',
+    seatNumber: String(item.numerationSelected ?? ''),
   };
+  const place = item.seatInfo?.isTable ? seatNumber : `${SEAT_PICKER_MESSAGES.seat} ${rowName}${seatNumber}`;
+  return `${place}, ${sectionName}`;
 }
 
 /** What a seat or table line costs: a table's lot is priced per seat. */
 export function lineCents(item: CartItem): number {
   return item.tk_price * (item.seatInfo?.isTable ? seatIdsOf(item).length : item.amount);
+}
+
+/**
+ * The announcement after a line was added ("Assento A12, Plateia A, R$ 180,00 adicionado ao
+ * carrinho") or removed ("Mesa 3, Mesas do Foyer removida do carrinho").
+ */
+export function lineMessage(item: CartItem, added: boolean): string {
+  const table = item.seatInfo?.isTable;
+  return added
+    ? `${lineName(item)}, ${formatCents(lineCents(item))} ${table ? 'adicionada' : 'adicionado'} ao carrinho`
+    : `${lineName(item)} ${table ? 'removida' : 'removido'} do carrinho`;
+}
+
+/**
+ * Seat-kind lookup from the live statuses and this cart's seats. The seat service's statuses
+ * (`available`, `held`, `sold`, `blocked`) are kinds of the same name; `held_by_you` outside
+ * the cart, which this session may take back, is available.
+ */
+export function seatKindOf(statuses: Readonly<Record<string, string>>, inCart: ReadonlySet<string>) {
+  return (seatId: number): SeatKind => {
+    const key = String(seatId);
+    if (inCart.has(key)) return SEAT_KIND.selected;
+    return SEAT_KIND[statuses[key] as keyof typeof SEAT_KIND] ?? SEAT_KIND.available;
+  };
 }
 
 /** A lot that sells a section's seats. */
@@ -152,11 +144,11 @@ export interface SeatPickerProps extends ElementHostProps {
 }
 
 /** The zoom controls over the map: label (also the tooltip), symbol and what each does. */
-const ZOOM_BUTTONS: readonly (readonly [label: string, symbol: string, action: ViewAction])[] = [
-  [SEAT_PICKER_MESSAGES.zoomIn, '+', { type: 'zoom', factor: ZOOM_STEP }],
-  [SEAT_PICKER_MESSAGES.zoomOut, '−', { type: 'zoom', factor: 1 / ZOOM_STEP }],
-  [SEAT_PICKER_MESSAGES.reset, '⤢', { type: 'reset' }],
-];
+const ZOOM_BUTTONS = [
+  [SEAT_PICKER_MESSAGES.zoomIn, '+', ZOOM_IN],
+  [SEAT_PICKER_MESSAGES.zoomOut, '−', ZOOM_OUT],
+  [SEAT_PICKER_MESSAGES.reset, '⤢', RESET],
+] as const;
 
 /** The seat indexes of one row of a section's layout, in order. */
 function rowSeatIndexes(layout: SectionLayout, row: number): number[] {
@@ -165,40 +157,111 @@ function rowSeatIndexes(layout: SectionLayout, row: number): number[] {
   return seats;
 }
 
+/** Room above y = 0 for the stage, in venue units. */
 const STAGE_HEIGHT = 40;
 const CLICK_SLOP_PX = 5;
 
-function cssColor(host: Element | null, name: string, fallback: string): string {
-  if (!host || typeof getComputedStyle === 'undefined') return fallback;
-  return getComputedStyle(host).getPropertyValue(name).trim() || fallback;
+/** The canvas colours when the theme tokens are missing (the component used without its element). */
+const DEFAULT_COLORS: MapColors = {
+  bg: '#15151c',
+  fg: '#f4f4f6',
+  muted: '#a1a1b0',
+  selected: '#4ade80',
+  held: '#60a5fa',
+  sold: '#52525b',
+  blocked: '#2e2e36',
+  font: 'system-ui, sans-serif',
+};
+
+/** The map colours from the theme tokens (`--_bg`, …, `--_font`) the canvas inherits. */
+function readColors(canvas: Element): MapColors {
+  const style = getComputedStyle(canvas);
+  const colors = { ...DEFAULT_COLORS };
+  for (const key of Object.keys(colors) as Array<keyof MapColors>) {
+    colors[key] = style.getPropertyValue(`--_${key}`).trim() || colors[key];
+  }
+  return colors;
 }
 
-function readColors(host: Element | null): MapColors {
-  return {
-    background: cssColor(host, '--plateia-bg', '#15151c'),
-    text: cssColor(host, '--plateia-fg', '#f4f4f6'),
-    muted: cssColor(host, '--plateia-muted', '#a1a1b0'),
-    selected: cssColor(host, '--plateia-seat-selected', '#4ade80'),
-    held: cssColor(host, '--plateia-seat-held', '#60a5fa'),
-    sold: cssColor(host, '--plateia-seat-sold', '#52525b'),
-    blocked: cssColor(host, '--plateia-seat-blocked', '#2e2e36'),
-    focus: cssColor(host, '--plateia-fg', '#f4f4f6'),
-    font: cssColor(host, '--plateia-font', 'system-ui, sans-serif'),
-  };
+/** A point in the canvas that `event` happened on, CSS px. */
+type Point = readonly [number, number];
+function pointOf(event: { clientX: number; clientY: number; currentTarget: EventTarget | null }): Point {
+  const box = (event.currentTarget as Element).getBoundingClientRect();
+  return [event.clientX - box.left, event.clientY - box.top];
 }
 
-/** The map fitted with room for the stage above y = 0. */
-function fitMap(map: SeatMap, width: number, height: number): ViewState['fit'] {
-  const margin = 16;
-  const scale = Math.max(
-    1e-3,
-    Math.min((width - 2 * margin) / map.width, (height - 2 * margin) / (map.height + STAGE_HEIGHT)),
-  );
-  return {
-    scale,
-    x: (width - map.width * scale) / 2,
-    y: (height - (map.height + STAGE_HEIGHT) * scale) / 2 + STAGE_HEIGHT * scale,
-  };
+/**
+ * What frames and gestures read and write between renders, so a frame never waits for
+ * React and zoom or pan never re-render. The render refreshes `map`, `eventId` and `kindOf`.
+ */
+interface Live {
+  canvas: { current: HTMLCanvasElement | null };
+  frame: { current: HTMLDivElement | null };
+  state: ViewState;
+  /** Section layouts by section index, once their rows are known. */
+  layouts: Array<SectionLayout | undefined>;
+  /** Sections whose submap is being fetched. */
+  loading: Set<number>;
+  /** The requested animation frame, 0 when none. */
+  raf: number;
+  colors: MapColors | null;
+  /** Pointers down on the canvas, and how far a gesture moved (a tap moves less than CLICK_SLOP_PX). */
+  pointers: Map<number, Point>;
+  moved: number;
+  onScreen: boolean;
+  map: SeatMap | null;
+  eventId: string;
+  kindOf: (seatId: number) => SeatKind;
+  /** Re-renders after a section's layout arrived. */
+  relayout: () => void;
+}
+
+/** Fetches a section's rows (large maps come without them) and indexes them. */
+function loadSection(live: Live, index: number): void {
+  const { map, layouts, loading } = live;
+  const section = map?.sections[index];
+  if (!section || layouts[index] || loading.has(index)) return;
+  loading.add(index);
+  fetchSubmap(live.eventId, section.id)
+    .then((full) => {
+      layouts[index] = buildSectionLayout({ ...section, rows: full.rows, tables: full.tables });
+      live.relayout();
+    })
+    .catch(() => undefined)
+    .finally(() => loading.delete(index));
+}
+
+function draw(live: Live): void {
+  live.raf = 0;
+  const { map, state } = live;
+  const ctx = live.canvas.current?.getContext('2d');
+  if (!ctx || !map || state.width === 0) return;
+  // Read once per element: getComputedStyle on every frame would force style work.
+  live.colors ??= readColors(ctx.canvas);
+  drawSeatMap(ctx, {
+    ...state,
+    map,
+    layouts: live.layouts,
+    pixelRatio: devicePixelRatio,
+    colors: live.colors,
+    kindOf: live.kindOf,
+  });
+  // Large maps come without rows: fetch the sections that came into seat-level view.
+  if (!map.inline && levelOfDetail(state.view.scale) !== 'blocks') {
+    for (const index of visibleSections(map, viewRect(state.view, state.width, state.height))) {
+      loadSection(live, index);
+    }
+  }
+}
+
+/** Asks for a frame; every input between two frames is drawn by the one frame. */
+function requestDraw(live: Live): void {
+  live.raf ||= requestAnimationFrame(() => draw(live));
+}
+
+function dispatch(live: Live, action: ViewAction): void {
+  live.state = viewReducer(live.state, action);
+  requestDraw(live);
 }
 
 /** The `<plateia-seat-picker>` component. */
@@ -214,36 +277,16 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
   const statuses = allStatuses[eventId] ?? {};
 
   const [mode, setMode] = useState<'map' | 'list'>('map');
-  const [layoutVersion, setLayoutVersion] = useState(0);
+  const [, setLayoutVersion] = useState(0);
   const [pricing, setPricing] = useState<Record<number, SectionPricing>>({});
   const [lotChoice, setLotChoice] = useState<Record<number, number>>({});
   const [current, setCurrent] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ text: string; error: boolean }>({ text: '', error: false });
+  const [notice, setNotice] = useState({ text: '', error: false });
   const [listRow, setListRow] = useState('');
   const [listSeat, setListSeat] = useState('');
 
-  const canvasRef = useRef<HTMLCanvasElement | null>(null);
-  const frameRef = useRef<HTMLDivElement | null>(null);
-  const layoutsRef = useRef<Array<SectionLayout | undefined>>([]);
-  const loadingRef = useRef(new Set<number>());
-  const viewRef = useRef<ViewState>({
-    view: { scale: 1, x: 0, y: 0 },
-    width: 0,
-    height: 0,
-    fit: { scale: 1, x: 0, y: 0 },
-  });
-  const rafRef = useRef(0);
-  const onScreenRef = useRef(true);
-  const colorsRef = useRef<MapColors | null>(null);
-
-  const cartSeats = useMemo(() => {
-    const ids = new Set<string>();
-    for (const item of cart)
-      if (String(item.eventId) === eventId) for (const seat of seatIdsOf(item)) ids.add(seat);
-    return ids;
-  }, [cart, eventId]);
-  const kindOf = useMemo(() => seatKindOf(statuses, cartSeats), [statuses, cartSeats]);
+  // This event's seats and tables in the cart, and how each seat is drawn.
   const lines = useMemo(
     () =>
       cart.filter(
@@ -251,287 +294,169 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
       ),
     [cart, eventId],
   );
+  const kindOf = useMemo(() => seatKindOf(statuses, new Set(lines.flatMap(seatIdsOf))), [statuses, lines]);
 
-  // Mutable inputs of the draw callback, so a frame never waits for React.
-  const drawInputs = useRef({ map, kindOf, focus: null as { section: number; seat: number } | null });
-  drawInputs.current.map = map;
-  drawInputs.current.kindOf = kindOf;
+  const [live] = useState<Live>(() => ({
+    canvas: { current: null },
+    frame: { current: null },
+    state: { view: { scale: 1, x: 0, y: 0 }, width: 0, height: 0, fit: { scale: 1, x: 0, y: 0 } },
+    layouts: [],
+    loading: new Set(),
+    raf: 0,
+    colors: null,
+    pointers: new Map(),
+    moved: 0,
+    onScreen: true,
+    map,
+    eventId,
+    kindOf,
+    relayout: () => setLayoutVersion((version) => version + 1),
+  }));
+  live.map = map;
+  live.eventId = eventId;
+  live.kindOf = kindOf;
 
-  const loadSection = useCallback(
-    (index: number) => {
-      const section = map?.sections[index];
-      if (!section || layoutsRef.current[index] || loadingRef.current.has(index)) return;
-      loadingRef.current.add(index);
-      fetchSubmap(eventId, section.id)
-        .then((full) => {
-          layoutsRef.current[index] = buildSectionLayout({
-            ...section,
-            rows: full.rows,
-            tables: full.tables,
-          });
-          setLayoutVersion((version) => version + 1);
-        })
-        .catch(() => undefined)
-        .finally(() => loadingRef.current.delete(index));
-    },
-    [map, eventId],
-  );
-
-  const draw = useCallback(() => {
-    rafRef.current = 0;
-    const canvas = canvasRef.current;
-    const { map: current, kindOf: kinds, focus } = drawInputs.current;
-    const state = viewRef.current;
-    const ctx = canvas?.getContext?.('2d');
-    if (!canvas || !ctx || !current || state.width === 0) return;
-    // Read once per element: getComputedStyle on every frame would force style work.
-    const colors = colorsRef.current ?? readColors(container?.host ?? null);
-    colorsRef.current = colors;
-    drawSeatMap(ctx, {
-      map: current,
-      layouts: layoutsRef.current,
-      view: state.view,
-      width: state.width,
-      height: state.height,
-      pixelRatio: globalThis.devicePixelRatio || 1,
-      colors,
-      kindOf: kinds,
-      focus,
-    });
-    // Large maps come without rows: fetch the sections that came into seat-level view.
-    if (!current.inline && levelOfDetail(state.view.scale) !== 'blocks') {
-      for (const index of visibleSections(current, viewRect(state.view, state.width, state.height))) {
-        loadSection(index);
-      }
-    }
-  }, [container, loadSection]);
-
-  const requestDraw = useCallback(() => {
-    if (rafRef.current === 0 && typeof requestAnimationFrame !== 'undefined') {
-      rafRef.current = requestAnimationFrame(draw);
-    }
-  }, [draw]);
-
-  const dispatch = useCallback(
-    (action: ViewAction) => {
-      viewRef.current = viewReducer(viewRef.current, action);
-      requestDraw();
-    },
-    [requestDraw],
-  );
-
-  useEffect(() => () => cancelAnimationFrame?.(rafRef.current), []);
+  useEffect(() => () => cancelAnimationFrame(live.raf), [live]);
 
   // Map, event and first statuses.
   useEffect(() => {
     if (!eventId) return;
     void loadSeatMap(eventId);
-    void loadEvent(eventId).catch(() => undefined);
+    void loadEvent(eventId);
   }, [eventId]);
 
   // Inline maps carry every row: index them all at once.
   useEffect(() => {
-    layoutsRef.current = map?.inline ? map.sections.map((section) => buildSectionLayout(section)) : [];
-    loadingRef.current.clear();
-    setLayoutVersion((version) => version + 1);
-  }, [map]);
+    live.layouts = map?.inline ? map.sections.map((section) => buildSectionLayout(section)) : [];
+    live.loading = new Set();
+    live.relayout();
+  }, [live, map]);
+
+  // Anything that changes seats (statuses, cart, layouts) re-renders: draw again.
+  useEffect(() => requestDraw(live));
 
   // Live statuses: one sparse read now, then every few seconds while visible.
   useEffect(() => {
     if (!eventId || !map) return;
     const poll = () => {
-      if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
-      if (!onScreenRef.current) return;
-      void refreshSeatStatus(eventId, []).catch(() => undefined);
+      if (!document.hidden && live.onScreen) void refreshSeatStatus(eventId, []).catch(() => undefined);
     };
     poll();
     const timer = setInterval(poll, STATUS_POLL_MS);
-    const host = container?.host;
-    let observer: IntersectionObserver | undefined;
-    if (host && typeof IntersectionObserver !== 'undefined') {
-      observer = new IntersectionObserver((entries) => {
-        const entry = entries[entries.length - 1];
-        if (entry) onScreenRef.current = entry.isIntersecting;
-      });
-      observer.observe(host);
-    }
+    const observer = new IntersectionObserver((entries) => {
+      live.onScreen = entries[entries.length - 1]?.isIntersecting ?? live.onScreen;
+    });
+    if (container) observer.observe(container.host);
     return () => {
       clearInterval(timer);
-      observer?.disconnect();
+      observer.disconnect();
     };
-  }, [eventId, map, container]);
+  }, [eventId, map, container, live]);
 
-  // Canvas size follows its frame, in device pixels.
+  // While the map shows, the canvas follows its frame's size (in device pixels), and the wheel
+  // zooms about the cursor (a non-passive listener keeps the page from scrolling).
   // biome-ignore lint/correctness/useExhaustiveDependencies: `mode` re-mounts the canvas and its frame.
   useEffect(() => {
-    const frame = frameRef.current;
-    const canvas = canvasRef.current;
+    const frame = live.frame.current;
+    const canvas = live.canvas.current;
     if (!frame || !canvas || !map) return;
-    const resize = () => {
+    const observer = new ResizeObserver(() => {
       const width = frame.clientWidth;
       const height = frame.clientHeight;
       if (width === 0 || height === 0) return;
-      const ratio = globalThis.devicePixelRatio || 1;
-      canvas.width = Math.round(width * ratio);
-      canvas.height = Math.round(height * ratio);
-      dispatch({ type: 'resize', width, height, fit: fitMap(map, width, height) });
-      draw();
-    };
-    resize();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(resize);
+      canvas.width = Math.round(width * devicePixelRatio);
+      canvas.height = Math.round(height * devicePixelRatio);
+      const fit = fitRect([0, -STAGE_HEIGHT, map.width, map.height], width, height);
+      live.state = viewReducer(live.state, { type: 'resize', width, height, fit });
+      draw(live);
+    });
     observer.observe(frame);
-    return () => observer.disconnect();
-  }, [map, dispatch, draw, mode]);
-
-  // Wheel zoom needs a non-passive listener to keep the page from scrolling.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `mode` and `map` (re)mount the canvas.
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
     const onWheel = (event: WheelEvent) => {
       event.preventDefault();
-      const box = canvas.getBoundingClientRect();
-      dispatch({
-        type: 'zoom',
-        factor: Math.exp(-event.deltaY * (event.deltaMode === 1 ? 0.05 : 0.0015)),
-        at: [event.clientX - box.left, event.clientY - box.top],
-      });
+      const factor = Math.exp(-event.deltaY * (event.deltaMode === 1 ? 0.05 : 0.0015));
+      dispatch(live, { type: 'zoom', factor, at: pointOf(event) });
     };
     canvas.addEventListener('wheel', onWheel, { passive: false });
-    return () => canvas.removeEventListener('wheel', onWheel);
-  }, [dispatch, mode, map]);
-
-  // Anything that changes colours or seats redraws.
-  useEffect(() => {
-    void layoutVersion;
-    void kindOf;
-    requestDraw();
-  }, [requestDraw, layoutVersion, kindOf]);
+    return () => {
+      observer.disconnect();
+      canvas.removeEventListener('wheel', onWheel);
+    };
+  }, [live, map, mode]);
 
   // The buy button may ask for the picker.
   useEffect(() => {
-    if (typeof document === 'undefined') return;
     const onOpen = (event: Event) => {
       const wanted = (event as CustomEvent<{ eventId?: string | number } | null>).detail?.eventId;
       if (wanted !== undefined && String(wanted) !== eventId) return;
       // Tells the buy button a picker on this page answered.
       event.preventDefault();
-      const host = container?.host as HTMLElement | undefined;
-      host?.scrollIntoView?.({ block: 'center' });
-      canvasRef.current?.focus();
+      container?.host.scrollIntoView({ block: 'center' });
+      live.canvas.current?.focus();
     };
     document.addEventListener('plateia-seat-picker-open', onOpen);
     return () => document.removeEventListener('plateia-seat-picker-open', onOpen);
-  }, [eventId, container]);
+  }, [eventId, container, live]);
 
-  const lotsFor = useCallback(
-    (index: number): Lot[] => {
-      const section = map?.sections[index];
-      if (!section) return [];
-      const priced = pricing[section.id]?.ticketTypes;
-      if (priced && priced.length > 0) return priced;
-      return (event?.ticketTypes ?? [])
-        .filter((type) => type.sectionId === section.id)
-        .map((type) => ({ ...type, description: type.description ?? '' }));
-    },
-    [map, pricing, event],
-  );
+  // The lots that sell a section (its pricing answer, else the event's ticket types of that
+  // section), and the one chosen for it (else the first).
+  const lotsOf = (sectionId: number, priced = pricing[sectionId]?.ticketTypes): Lot[] =>
+    priced?.length ? priced : (event?.ticketTypes.filter((type) => type.sectionId === sectionId) ?? []);
+  const lotOf = (sectionId: number, lots = lotsOf(sectionId)): Lot | undefined =>
+    lots.find((lot) => lot.id === lotChoice[sectionId]) ?? lots[0];
 
-  const chooseSection = useCallback(
-    (index: number | null) => {
-      setCurrent(index);
-      setListRow('');
-      setListSeat('');
-      const section = index === null ? undefined : map?.sections[index];
-      if (!section || index === null) return;
-      if (!map?.inline) loadSection(index);
-      if (!pricing[section.id]) {
-        fetchSectionPricing(section.id)
-          .then((answer) => setPricing((all) => ({ ...all, [section.id]: answer })))
-          .catch(() => undefined);
-      }
-    },
-    [map, pricing, loadSection],
-  );
-
-  const lotOf = (index: number): Lot | undefined => {
-    const lots = lotsFor(index);
-    const section = map?.sections[index];
-    const chosen = section ? lotChoice[section.id] : undefined;
-    return lots.find((lot) => lot.id === chosen) ?? lots[0];
+  const chooseSection = (index: number | null) => {
+    setCurrent(index);
+    setListRow('');
+    setListSeat('');
+    const section = index === null ? undefined : map?.sections[index];
+    if (!section || index === null) return;
+    loadSection(live, index);
+    if (!pricing[section.id]) {
+      fetchSectionPricing(section.id)
+        .then((answer) => setPricing((all) => ({ ...all, [section.id]: answer })))
+        .catch(() => undefined);
+    }
   };
 
   const announce = (text: string, error = false) => setNotice({ text, error });
 
   const removeLine = async (item: CartItem) => {
-    const isTable = Boolean(item.seatInfo?.isTable);
-    const details = item.seatDetails ?? {
-      sectionName: '',
-      rowName: '',
-      seatNumber: String(item.numerationSelected ?? ''),
-    };
     const result = await removeSeatFromCart(item);
-    if (result.ok) announce(removedMessage(placeName(details, isTable), details.sectionName, isTable));
+    if (result.ok) announce(lineMessage(item, false));
     else announce(result.error, true);
   };
 
-  /** Adds (or, when it is already in the cart, removes) a seat or a table. */
-  const toggle = async (sectionIndex: number, target: { seat: number } | { table: number }) => {
-    const layout = layoutsRef.current[sectionIndex];
+  /** Adds (or, when it is already in the cart, removes) seat `index` of a section, or its table `index`. */
+  const toggle = async (sectionIndex: number, index: number, isTable: boolean) => {
+    const layout = live.layouts[sectionIndex];
     const section = map?.sections[sectionIndex];
-    if (!layout || !section || busy) return;
-    const seatIds =
-      'seat' in target
-        ? [String(layout.ids[target.seat])]
-        : (layout.tables[target.table]?.seatIds ?? []).map(String);
+    const table = isTable ? layout?.tables[index] : undefined;
+    if (!layout || !section || busy || (isTable && !table)) return;
+    const seatIds = table ? table.seatIds.map(String) : [String(layout.ids[index])];
     const existing = lines.find((item) => seatIdsOf(item).some((seat) => seatIds.includes(seat)));
-    if (existing) {
-      await removeLine(existing);
-      return;
-    }
+    if (existing) return removeLine(existing);
     if (current !== sectionIndex) chooseSection(sectionIndex);
     // A quick first click may come before the event or the section's prices arrived.
-    const buying = event ?? (await loadEvent(eventId).catch(() => null));
-    let lots = lotsFor(sectionIndex);
-    if (lots.length === 0) {
-      const answer = await fetchSectionPricing(section.id).catch(() => null);
-      lots = answer?.ticketTypes ?? [];
-    }
-    const lot = lots.find((entry) => entry.id === lotChoice[section.id]) ?? lots[0];
-    if (!buying || !lot) {
-      announce(SEAT_MESSAGES.addFailed, true);
-      return;
-    }
-    const isTable = 'table' in target;
-    let item: CartItem;
-    let place: string;
-    let cents = lot.priceCents;
-    if ('table' in target) {
-      const table = layout.tables[target.table];
-      if (!table) return;
-      item = tableCartItem({ event: buying, section, table, ticketType: lot });
-      place = table.name;
-      cents = lot.priceCents * table.seatIds.length;
-    } else {
-      const seat = target.seat;
-      const rowLabel = layout.rowLabels[layout.row[seat] as number] ?? '';
-      const seatNumber = layout.numbers[seat] ?? '';
-      item = seatCartItem({
-        event: buying,
-        section,
-        row: { label: rowLabel },
-        seatId: layout.ids[seat] as number,
-        seatNumber,
-        ticketType: lot,
-      });
-      place = placeName({ rowName: rowLabel, seatNumber }, false);
-    }
+    const buying = event ?? (await loadEvent(eventId));
+    const lot =
+      lotOf(section.id) ??
+      lotOf(section.id, (await fetchSectionPricing(section.id).catch(() => null))?.ticketTypes ?? []);
+    if (!buying || !lot) return announce(SEAT_MESSAGES.addFailed, true);
+    const item = table
+      ? tableCartItem({ event: buying, section, table, ticketType: lot })
+      : seatCartItem({
+          event: buying,
+          section,
+          row: { label: layout.rowLabels[layout.row[index] as number] ?? '' },
+          seatId: layout.ids[index] as number,
+          seatNumber: layout.numbers[index] ?? '',
+          ticketType: lot,
+        });
     setBusy(true);
     announce(SEAT_PICKER_MESSAGES.holding);
     try {
       const result = await addSeatToCart(item);
-      if (result.ok) announce(addedMessage(place, section.name, cents, isTable));
+      if (result.ok) announce(lineMessage(item, true));
       else announce(result.error, true);
     } finally {
       setBusy(false);
@@ -540,101 +465,75 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
   };
 
   // Pointer gestures: drag pans, two fingers pinch, a still tap selects.
-  const pointers = useRef(new Map<number, { x: number; y: number }>());
-  const gesture = useRef({ moved: 0, distance: 0 });
-  const local = (event: PointerEvent<HTMLCanvasElement>): { x: number; y: number } => {
-    const box = event.currentTarget.getBoundingClientRect();
-    return { x: event.clientX - box.left, y: event.clientY - box.top };
-  };
   const onPointerDown = (event: PointerEvent<HTMLCanvasElement>) => {
     try {
       event.currentTarget.setPointerCapture(event.pointerId);
     } catch {
       // Synthetic or already-lifted pointers cannot be captured; dragging still works inside the canvas.
     }
-    pointers.current.set(event.pointerId, local(event));
-    if (pointers.current.size === 1) gesture.current.moved = 0;
-    gesture.current.distance = 0;
+    live.pointers.set(event.pointerId, pointOf(event));
+    if (live.pointers.size === 1) live.moved = 0;
   };
   const onPointerMove = (event: PointerEvent<HTMLCanvasElement>) => {
-    const previous = pointers.current.get(event.pointerId);
+    const { pointers } = live;
+    const previous = pointers.get(event.pointerId);
     if (!previous) return;
-    const point = local(event);
-    const all = [...pointers.current.values()];
-    if (all.length === 1) {
-      gesture.current.moved += Math.abs(point.x - previous.x) + Math.abs(point.y - previous.y);
-      dispatch({ type: 'pan', dx: point.x - previous.x, dy: point.y - previous.y });
-    } else if (all.length === 2) {
-      const other = all.find((entry) => entry !== previous) ?? previous;
-      const before = Math.hypot(previous.x - other.x, previous.y - other.y);
-      const after = Math.hypot(point.x - other.x, point.y - other.y);
-      gesture.current.moved += CLICK_SLOP_PX;
+    const point = pointOf(event);
+    const [x, y] = point;
+    if (pointers.size === 1) {
+      live.moved += Math.abs(x - previous[0]) + Math.abs(y - previous[1]);
+      dispatch(live, { type: 'pan', dx: x - previous[0], dy: y - previous[1] });
+    } else if (pointers.size === 2) {
+      const [ox, oy] = [...pointers.values()].find((entry) => entry !== previous) ?? previous;
+      const before = Math.hypot(previous[0] - ox, previous[1] - oy);
+      live.moved += CLICK_SLOP_PX;
       if (before > 0) {
-        dispatch({
-          type: 'zoom',
-          factor: after / before,
-          at: [(point.x + other.x) / 2, (point.y + other.y) / 2],
-        });
+        const factor = Math.hypot(x - ox, y - oy) / before;
+        dispatch(live, { type: 'zoom', factor, at: [(x + ox) / 2, (y + oy) / 2] });
       }
     }
-    pointers.current.set(event.pointerId, point);
+    pointers.set(event.pointerId, point);
   };
   const onPointerUp = (event: PointerEvent<HTMLCanvasElement>) => {
-    const wasTap = pointers.current.size === 1 && gesture.current.moved < CLICK_SLOP_PX;
-    pointers.current.delete(event.pointerId);
+    const wasTap = live.pointers.size === 1 && live.moved < CLICK_SLOP_PX;
+    live.pointers.delete(event.pointerId);
     if (!wasTap || !map) return;
-    const point = local(event);
-    const { view } = viewRef.current;
+    const [x, y] = pointOf(event);
+    const { view } = live.state;
     const hit = hitTest(
       map,
-      layoutsRef.current,
-      (point.x - view.x) / view.scale,
-      (point.y - view.y) / view.scale,
+      live.layouts,
+      (x - view.x) / view.scale,
+      (y - view.y) / view.scale,
       Math.max(5, 8 / view.scale),
     );
-    if (!hit) return;
+    const section = hit && map.sections[hit.section];
+    if (!hit || !section) return;
     // Zoomed out (or rows not loaded yet), a click goes into the section; zoomed in, a click
     // between seats does nothing.
-    if (
-      levelOfDetail(view.scale) === 'blocks' ||
-      (hit.kind === 'section' && !layoutsRef.current[hit.section])
-    ) {
-      const section = map.sections[hit.section];
-      if (!section) return;
+    if (levelOfDetail(view.scale) === 'blocks' || (hit.kind === 'section' && !live.layouts[hit.section])) {
       chooseSection(hit.section);
-      dispatch({
-        type: 'focus',
-        rect: [section.x, section.y, section.x + section.width, section.y + section.height],
-      });
-      return;
+      const rect = [section.x, section.y, section.x + section.width, section.y + section.height] as const;
+      dispatch(live, { type: 'focus', rect });
+    } else if (hit.kind !== 'section') {
+      void toggle(hit.section, hit.kind === 'seat' ? hit.seat : hit.table, hit.kind === 'table');
     }
-    if (hit.kind === 'section') return;
-    void toggle(hit.section, hit.kind === 'seat' ? { seat: hit.seat } : { table: hit.table });
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLCanvasElement>) => {
-    const { width, height } = viewRef.current;
-    const action = keyToViewAction(event.key, width, height);
-    if (!action) return;
-    event.preventDefault();
-    dispatch(action);
   };
 
   if (!eventId) return <p className="notice">{SEAT_PICKER_MESSAGES.noEvent}</p>;
 
   const currentSection = current === null ? undefined : map?.sections[current];
-  const currentLayout = current === null ? undefined : layoutsRef.current[current];
-  const lots = current === null ? [] : lotsFor(current);
-  const lot = current === null ? undefined : lotOf(current);
-  const rowIndex = listRow === '' ? -1 : Number(listRow);
+  const currentLayout = current === null ? undefined : live.layouts[current];
+  const lots = currentSection ? lotsOf(currentSection.id) : [];
   const isTables = currentSection?.kind === 'tables';
-  const totalCents = lines.reduce((sum, item) => sum + lineCents(item), 0);
+  const rowIndex = listRow === '' ? -1 : Number(listRow);
 
-  const rowSeats = currentLayout && rowIndex >= 0 ? rowSeatIndexes(currentLayout, rowIndex) : [];
-
-  const addFromList = () => {
-    if (current === null || listSeat === '') return;
-    void toggle(current, isTables ? { table: Number(listSeat) } : { seat: Number(listSeat) });
-  };
+  /** A list option for a seat or a table: disabled, with why, unless it can be taken. */
+  const placeOption = (key: number, value: number, text: string, kind: SeatKind) => (
+    <option key={key} value={value} disabled={kind !== SEAT_KIND.available}>
+      {text + statusSuffix(kind)}
+    </option>
+  );
 
   const lotField =
     currentSection && lots.length > 0 ? (
@@ -644,7 +543,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
         </span>
         <select
           part="select"
-          value={lot ? String(lot.id) : ''}
+          value={lotOf(currentSection.id, lots)?.id}
           onChange={(event) =>
             setLotChoice((all) => ({ ...all, [currentSection.id]: Number(event.target.value) }))
           }
@@ -665,39 +564,29 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
         <h2 className="title" id={`${id}-title`} part="title">
           {SEAT_PICKER_MESSAGES.title}
         </h2>
-        <button
-          type="button"
-          className="toggle"
-          part="mode-toggle"
-          onClick={() => setMode(mode === 'map' ? 'list' : 'map')}
-        >
+        <button type="button" part="mode-toggle" onClick={() => setMode(mode === 'map' ? 'list' : 'map')}>
           {mode === 'map' ? SEAT_PICKER_MESSAGES.showList : SEAT_PICKER_MESSAGES.showMap}
         </button>
       </header>
 
-      {!map && loadable?.error ? (
+      {map ? null : loadable?.error ? (
         <div className="notice" role="alert">
           <p>{loadable.error}</p>
-          <button
-            type="button"
-            className="secondary"
-            onClick={() => void loadSeatMap(eventId, { force: true })}
-          >
+          <button type="button" onClick={() => void loadSeatMap(eventId, { force: true })}>
             {SEAT_PICKER_MESSAGES.retry}
           </button>
         </div>
-      ) : null}
-      {!map && !loadable?.error ? (
+      ) : (
         <p className="notice" role="status">
           {SEAT_PICKER_MESSAGES.loading}
         </p>
-      ) : null}
+      )}
 
       {map && mode === 'map' ? (
-        <div className="stage" part="map">
-          <div className="frame" ref={frameRef}>
+        <div part="map">
+          <div className="frame" ref={live.frame}>
             <canvas
-              ref={canvasRef}
+              ref={live.canvas}
               className="canvas"
               part="canvas"
               role="img"
@@ -707,8 +596,13 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
               onPointerDown={onPointerDown}
               onPointerMove={onPointerMove}
               onPointerUp={onPointerUp}
-              onPointerCancel={(event) => pointers.current.delete(event.pointerId)}
-              onKeyDown={onKeyDown}
+              onPointerCancel={(event) => live.pointers.delete(event.pointerId)}
+              onKeyDown={(event) => {
+                const action = keyToViewAction(event.key, live.state.width, live.state.height);
+                if (!action) return;
+                event.preventDefault();
+                dispatch(live, action);
+              }}
             />
             <div className="zoom" part="zoom-controls">
               {ZOOM_BUTTONS.map(([label, symbol, action]) => (
@@ -717,7 +611,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
                   type="button"
                   aria-label={label}
                   title={label}
-                  onClick={() => dispatch(action)}
+                  onClick={() => dispatch(live, action)}
                 >
                   {symbol}
                 </button>
@@ -736,7 +630,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
             <span>{SEAT_PICKER_MESSAGES.section}</span>
             <select
               part="select"
-              value={current === null ? '' : String(current)}
+              value={current ?? ''}
               onChange={(event) =>
                 chooseSection(event.target.value === '' ? null : Number(event.target.value))
               }
@@ -760,10 +654,11 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
                 part="select"
                 value={listRow}
                 onChange={(event) => {
-                  setListRow(event.target.value);
+                  const row = event.target.value;
+                  setListRow(row);
                   setListSeat('');
-                  if (event.target.value === '') return;
-                  const ids = rowSeatIndexes(currentLayout, Number(event.target.value)).map((seat) =>
+                  if (row === '') return;
+                  const ids = rowSeatIndexes(currentLayout, Number(row)).map((seat) =>
                     String(currentLayout.ids[seat]),
                   );
                   void refreshSeatStatus(eventId, ids).catch(() => undefined);
@@ -778,36 +673,32 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
               </select>
             </label>
           ) : null}
-          {currentLayout && !isTables && rowIndex >= 0 ? (
+          {currentLayout && (isTables || rowIndex >= 0) ? (
             <label className="field">
-              <span>{SEAT_PICKER_MESSAGES.seat}</span>
+              <span>{isTables ? SEAT_PICKER_MESSAGES.table : SEAT_PICKER_MESSAGES.seat}</span>
               <select part="select" value={listSeat} onChange={(event) => setListSeat(event.target.value)}>
-                <option value="">{SEAT_PICKER_MESSAGES.chooseSeat}</option>
-                {rowSeats.map((seat) => {
-                  const kind = kindOf(currentLayout.ids[seat] as number);
-                  return (
-                    <option key={seat} value={seat} disabled={kind !== SEAT_KIND.available}>
-                      {`${SEAT_PICKER_MESSAGES.seat} ${currentLayout.rowLabels[rowIndex]}${currentLayout.numbers[seat]}${STATUS_SUFFIX[kind] ?? ''}`}
-                    </option>
-                  );
-                })}
-              </select>
-            </label>
-          ) : null}
-          {currentLayout && isTables ? (
-            <label className="field">
-              <span>{SEAT_PICKER_MESSAGES.table}</span>
-              <select part="select" value={listSeat} onChange={(event) => setListSeat(event.target.value)}>
-                <option value="">{SEAT_PICKER_MESSAGES.chooseTable}</option>
-                {currentLayout.tables.map((table, index) => {
-                  const kinds = table.seatIds.map(kindOf);
-                  const kind = kinds.find((entry) => entry !== SEAT_KIND.available) ?? SEAT_KIND.available;
-                  return (
-                    <option key={table.id} value={index} disabled={kind !== SEAT_KIND.available}>
-                      {`${table.name}, ${table.seatIds.length} lugares${STATUS_SUFFIX[kind] ?? ''}`}
-                    </option>
-                  );
-                })}
+                <option value="">
+                  {isTables ? SEAT_PICKER_MESSAGES.chooseTable : SEAT_PICKER_MESSAGES.chooseSeat}
+                </option>
+                {isTables
+                  ? currentLayout.tables.map((table, index) =>
+                      placeOption(
+                        table.id,
+                        index,
+                        `${table.name}, ${table.seatIds.length} lugares`,
+                        // A table is as free as its least free seat.
+                        table.seatIds.map(kindOf).find((kind) => kind !== SEAT_KIND.available) ??
+                          SEAT_KIND.available,
+                      ),
+                    )
+                  : rowSeatIndexes(currentLayout, rowIndex).map((seat) =>
+                      placeOption(
+                        seat,
+                        seat,
+                        `${SEAT_PICKER_MESSAGES.seat} ${currentLayout.rowLabels[rowIndex]}${currentLayout.numbers[seat]}`,
+                        kindOf(currentLayout.ids[seat] as number),
+                      ),
+                    )}
               </select>
             </label>
           ) : null}
@@ -817,22 +708,18 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
             className="primary"
             part="add-button"
             disabled={busy || listSeat === ''}
-            onClick={addFromList}
+            onClick={() => {
+              if (current !== null) void toggle(current, Number(listSeat), isTables);
+            }}
           >
             {busy ? SEAT_PICKER_MESSAGES.holding : SEAT_PICKER_MESSAGES.add}
           </button>
         </div>
-      ) : null}
+      ) : (
+        lotField
+      )}
 
-      {mode === 'map' ? lotField : null}
-
-      <p
-        className={notice.error ? 'announce error' : 'announce'}
-        part="announcer"
-        role="status"
-        aria-live="polite"
-        aria-atomic="true"
-      >
+      <p className="announce" part="announcer" role="status" aria-live="polite" aria-atomic="true">
         {notice.error ? '' : notice.text}
       </p>
       <p className="announce error" role="alert" aria-atomic="true">
@@ -843,7 +730,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
         <div className="aside">
           <div>
             <h3>{SEAT_PICKER_MESSAGES.legend}</h3>
-            <ul className="legend" part="legend">
+            <ul part="legend">
               {LEGEND.map(([key, text]) => (
                 <li key={key}>
                   <span
@@ -874,30 +761,27 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
             <h3>{SEAT_PICKER_MESSAGES.yourSeats}</h3>
             {lines.length === 0 ? <p className="muted">{SEAT_PICKER_MESSAGES.noSeats}</p> : null}
             <ul>
-              {lines.map((item) => {
-                const isTable = Boolean(item.seatInfo?.isTable);
-                const details = item.seatDetails ?? { sectionName: '', rowName: '', seatNumber: '' };
-                const place = placeName(details, isTable);
-                return (
-                  <li key={cartItemKey(item)}>
-                    <span>
-                      {place}, {details.sectionName}{' '}
-                      <span className="muted">{formatCents(lineCents(item))}</span>
-                    </span>
-                    <button
-                      type="button"
-                      className="secondary"
-                      part="remove-button"
-                      aria-label={`${SEAT_PICKER_MESSAGES.remove} ${place}, ${details.sectionName}`}
-                      onClick={() => void removeLine(item)}
-                    >
-                      {SEAT_PICKER_MESSAGES.remove}
-                    </button>
-                  </li>
-                );
-              })}
+              {lines.map((item) => (
+                <li key={cartItemKey(item)}>
+                  <span>
+                    {lineName(item)} <span className="muted">{formatCents(lineCents(item))}</span>
+                  </span>
+                  <button
+                    type="button"
+                    part="remove-button"
+                    aria-label={`${SEAT_PICKER_MESSAGES.remove} ${lineName(item)}`}
+                    onClick={() => void removeLine(item)}
+                  >
+                    {SEAT_PICKER_MESSAGES.remove}
+                  </button>
+                </li>
+              ))}
             </ul>
-            {lines.length > 0 ? <p className="total">Total: {formatCents(totalCents)}</p> : null}
+            {lines.length > 0 ? (
+              <p className="total">
+                Total: {formatCents(lines.reduce((sum, item) => sum + lineCents(item), 0))}
+              </p>
+            ) : null}
           </div>
         </div>
       ) : null}
