@@ -14,6 +14,10 @@ export interface QuitCheckoutPlan {
   release: SeatHold[];
 }
 
+/** A copy of the holds whose seat lists can be changed without touching the originals. */
+const copyHolds = (holds: readonly SeatHold[]): SeatHold[] =>
+  holds.map((hold) => ({ ...hold, seatIds: [...hold.seatIds] }));
+
 /**
  * Quit checkout (spec §4): if the cart still has seats their holds are refreshed,
  * otherwise the recorded holds are released. Recorded seats no longer in the cart are
@@ -27,7 +31,7 @@ export function planQuitCheckout(cart: readonly CartItem[], holds: readonly Seat
       refresh = addSeatHold(refresh, entry.eventId, [id], holderSessionOf(holds, entry.eventId, id));
     }
   }
-  let release = holds.map((hold) => ({ ...hold, seatIds: [...hold.seatIds] }));
+  let release = copyHolds(holds);
   for (const kept of refresh) release = removeSeatHold(release, kept.eventId, kept.seatIds);
   return { refresh, release };
 }
@@ -37,7 +41,7 @@ export function planQuitCheckout(cart: readonly CartItem[], holds: readonly Seat
  * records (kept by this tab's session).
  */
 export function holdsToRelease(cart: readonly CartItem[], holds: readonly SeatHold[]): SeatHold[] {
-  let all = holds.map((hold) => ({ ...hold, seatIds: [...hold.seatIds] }));
+  let all = copyHolds(holds);
   for (const entry of seatsInCart(cart)) {
     const missing = entry.seatIds.filter((id) => !isSeatRecorded(holds, entry.eventId, id));
     if (missing.length > 0) all = addSeatHold(all, entry.eventId, missing);

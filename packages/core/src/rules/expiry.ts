@@ -13,12 +13,9 @@ export interface ExpiryClockMarks {
 }
 
 /** When the cart expires (epoch ms), or `null` when nothing started the clock. */
-export function cartExpiresAt(marks: ExpiryClockMarks): number | null {
-  const marksSet = [marks.cartUpdatedAt, marks.checkoutStartedAt].filter(
-    (mark): mark is number => mark !== null,
-  );
-  if (marksSet.length === 0) return null;
-  return Math.max(...marksSet) + CART_EXPIRY_MS;
+export function cartExpiresAt({ cartUpdatedAt, checkoutStartedAt }: ExpiryClockMarks): number | null {
+  if (cartUpdatedAt === null && checkoutStartedAt === null) return null;
+  return Math.max(cartUpdatedAt ?? -Infinity, checkoutStartedAt ?? -Infinity) + CART_EXPIRY_MS;
 }
 
 /** Whether the deadline has passed at `now`. */

@@ -127,16 +127,14 @@ export function evaluateReservation(
       ticketIds: notPermitted.map((ticket) => String(ticket.tk_id)),
     };
   }
-  const wanted = new Map<string, number>();
-  for (const line of requested)
-    wanted.set(String(line.tk_id), (wanted.get(String(line.tk_id)) ?? 0) + line.tk_qtd);
+  const wanted: Record<string, number> = {};
+  for (const line of requested) wanted[line.tk_id] = (wanted[line.tk_id] ?? 0) + line.tk_qtd;
   const allowed: Record<string, number> = {};
   let short = false;
   for (const ticket of answer) {
-    const id = String(ticket.tk_id);
     const allow = Number(ticket.tk_allow?.tk_allow ?? 0);
-    allowed[id] = allow;
-    if (!(allow >= 1) || allow < (wanted.get(id) ?? 0)) short = true;
+    allowed[ticket.tk_id] = allow;
+    if (!(allow >= 1) || allow < (wanted[ticket.tk_id] ?? 0)) short = true;
   }
   if (short) return { kind: 'partial', message: RESERVATION_MESSAGES.partial, allowed };
   return { kind: 'ok' };

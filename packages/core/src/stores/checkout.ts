@@ -44,13 +44,16 @@ export interface CheckoutData {
   payload: ReservationPayload;
 }
 
-const isCheckoutData = (value: unknown): value is CheckoutData =>
-  typeof value === 'object' &&
-  value !== null &&
-  Array.isArray((value as CheckoutData).tickets) &&
-  typeof (value as CheckoutData).payload === 'object' &&
-  typeof (value as CheckoutData).order === 'object' &&
-  (value as CheckoutData).order !== null;
+function isCheckoutData(value: unknown): value is CheckoutData {
+  // Optional chaining also turns away what is not an object at all.
+  const data = value as Partial<CheckoutData> | null;
+  return (
+    Array.isArray(data?.tickets) &&
+    typeof data.payload === 'object' &&
+    typeof data.order === 'object' &&
+    data.order !== null
+  );
+}
 
 /** When checkout started (epoch ms), in `plateia:checkoutStartedAt`; `null` outside checkout. */
 export const $checkoutStartedAt = persistentAtom<number | null>('plateia:checkoutStartedAt', null, {
@@ -174,6 +177,20 @@ export function startCheckout(options: StartCheckoutOptions = {}): Promise<Start
   });
 }
 
+/** Forgets the started checkout: its start time, the reservation answer and any error shown. */
+function clearCheckout(): void {
+  $checkoutStartedAt.set(null);
+  $checkout.set(null);
+  $checkoutStatus.set({ loading: false, error: null });
+}
+
+/** Closes checkout for good: the carts, the checkout and the coupon are cleared. */
+function closeCheckout(): void {
+  clearCarts();
+  clearCheckout();
+  $coupon.set('');
+}
+
 /**
  * Quits checkout (spec §4): clears the start time; seats still in the cart are held again
  * for the full period, other recorded holds are released; the product cart is emptied.
@@ -181,9 +198,7 @@ export function startCheckout(options: StartCheckoutOptions = {}): Promise<Start
  */
 export function quitCheckout(): Promise<void> {
   return task(async () => {
-    $checkoutStartedAt.set(null);
-    $checkout.set(null);
-    $checkoutStatus.set({ loading: false, error: null });
+    clearCheckout();
     const plan = planQuitCheckout($cart.get(), $seatHolds.get());
     clearProductCart();
     // A seat lost meanwhile is caught again by the next reservation's answer.
@@ -198,12 +213,7 @@ export function quitCheckout(): Promise<void> {
 
 async function endCheckoutNow(): Promise<void> {
   const releases = holdsToRelease($cart.get(), $seatHolds.get());
-  clearCarts();
-  $checkoutStartedAt.set(null);
-  $checkout.set(null);
-  $coupon.set('');
-  $checkoutStatus.set({ loading: false, error: null });
-  if (releases.length === 0) return;
+  closeCheckout();
   try {
     await releaseSeatHolds(releases);
   } catch {
@@ -221,12 +231,8 @@ export function endCheckout(): Promise<void> {
  * forgotten without releasing them (they are sold now).
  */
 export function completeCheckout(): void {
-  clearCarts();
   $seatHolds.set([]);
-  $checkoutStartedAt.set(null);
-  $checkout.set(null);
-  $coupon.set('');
-  $checkoutStatus.set({ loading: false, error: null });
+  closeCheckout();
 }
 
 /**

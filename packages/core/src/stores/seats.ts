@@ -96,15 +96,6 @@ export async function releaseSeatHolds(releases: readonly SeatRelease[]): Promis
   if (failure) throw failure;
 }
 
-/** Releases every recorded hold; failures are swallowed because each hold lapses on its own. */
-export async function releaseAllSeatHolds(): Promise<void> {
-  try {
-    await releaseSeatHolds($seatHolds.get());
-  } catch {
-    // The server frees a hold when it lapses; nothing more to do here.
-  }
-}
-
 /**
  * The session to reserve these seats as: the one recorded as holding them (the reservation
  * must come from the holder), else this tab's.
@@ -138,16 +129,14 @@ export async function loadSeatMap(eventId: EntityId, options: { force?: boolean 
   const key = String(eventId);
   const current = $seatMaps.get()[key];
   if (!options.force && (current?.loading || current?.data)) return;
-  $seatMaps.set({ ...$seatMaps.get(), [key]: { loading: true, data: current?.data ?? null, error: null } });
+  // A reload keeps showing the map it has until the new one arrives, and after a failure.
+  const data = current?.data ?? null;
+  const show = (entry: Loadable<SeatMap>) => $seatMaps.set({ ...$seatMaps.get(), [key]: entry });
+  show({ loading: true, data, error: null });
   try {
-    const data = await fetchSeatMap(eventId);
-    $seatMaps.set({ ...$seatMaps.get(), [key]: { loading: false, data, error: null } });
+    show({ loading: false, data: await fetchSeatMap(eventId), error: null });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    $seatMaps.set({
-      ...$seatMaps.get(),
-      [key]: { loading: false, data: current?.data ?? null, error: message },
-    });
+    show({ loading: false, data, error: error instanceof Error ? error.message : String(error) });
   }
 }
 
