@@ -6,7 +6,6 @@
  * change there touches this one file. Failures reject with an {@link ApiError}.
  */
 
-import type { Options } from 'ky';
 import type { EventSummary } from '../contracts/catalogue.ts';
 import type { OrderItemView } from '../contracts/orders.ts';
 import type { SeatMap, SeatRow, SeatSection, SeatTable } from '../contracts/seat-map.ts';
@@ -16,6 +15,7 @@ import type { ReservationPayload, ReservedTicket } from '../rules/reservation.ts
 import { RESERVATION_MESSAGES } from '../rules/reservation.ts';
 import { SEAT_MESSAGES } from '../rules/seat-flow.ts';
 import { apiClient, callApi, toApiError } from './client.ts';
+import type { KyCompatCallOptions } from './ky-compat.ts';
 import { ApiError, CATALOGUE_LOAD_FAILED, type StatusMessages, searchParams, wireId } from './public-read.ts';
 
 export { addPixel, CATALOGUE_LOAD_FAILED, fetchEvent, fetchEvents, wireId } from './public-read.ts';
@@ -28,7 +28,7 @@ export { addPixel, CATALOGUE_LOAD_FAILED, fetchEvent, fetchEvents, wireId } from
 function getJson<T>(
   path: string,
   messages: StatusMessages,
-  options?: Pick<Options, 'searchParams' | 'retry'>,
+  options?: Pick<KyCompatCallOptions, 'searchParams' | 'retry'>,
 ): Promise<T> {
   return callApi(() => apiClient().get(path, options).json<T>(), messages);
 }

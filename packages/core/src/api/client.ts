@@ -1,5 +1,6 @@
-import ky, { isHTTPError, type KyInstance } from 'ky';
+import ky, { isHTTPError } from 'ky';
 import { $sessionToken } from '../stores/session-token.ts';
+import type { KyCompatInstance, KyCompatOptions } from './ky-compat.ts';
 import {
   API_TIMEOUT_MS,
   ApiError,
@@ -31,7 +32,7 @@ export {
   type StatusMessages,
 } from './public-read.ts';
 
-let client: KyInstance | null = null;
+let client: KyCompatInstance | null = null;
 let clientBaseUrl = '';
 let clientConfigVersion = -1;
 const unauthorizedListeners = new Set<() => void>();
@@ -50,14 +51,17 @@ export function onUnauthorized(listener: () => void): () => void {
  * The shared ky instance. Paths are relative to the API host: `apiClient().post('login/…')`
  * (a leading slash is fine too, `prefix` joins them). Retries follow ky's defaults, which
  * never retry POST, so a login or a reservation is never sent twice by the client.
+ *
+ * Typed as the part of ky that `api/ky-compat.ts` (the script-tag build's ky) keeps, so a
+ * call needing more of ky fails the type check rather than the embedded widgets.
  */
-export function apiClient(): KyInstance {
+export function apiClient(): KyCompatInstance {
   const baseUrl = apiBaseUrl();
   if (client && clientBaseUrl === baseUrl && clientConfigVersion === apiConfigVersion()) return client;
   const fetcher = apiFetch();
   clientBaseUrl = baseUrl;
   clientConfigVersion = apiConfigVersion();
-  client = ky.create({
+  const options = {
     prefix: baseUrl,
     timeout: API_TIMEOUT_MS,
     // The spec's 30 s is what a person waits, so it bounds retries of a GET as well.
@@ -85,7 +89,8 @@ export function apiClient(): KyInstance {
         },
       ],
     },
-  });
+  } satisfies KyCompatOptions;
+  client = ky.create(options);
   return client;
 }
 
