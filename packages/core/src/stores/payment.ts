@@ -8,7 +8,6 @@ import {
   fetchPaymentStatus,
   type PixCharge,
 } from '../api/buying.ts';
-import { ApiError } from '../api/client.ts';
 import type { EntityId } from '../rules/cart.ts';
 import { type InstallmentOption, installmentOptions } from '../rules/installments.ts';
 import { $checkout, completeCheckout, endCheckout } from './checkout.ts';
@@ -192,24 +191,20 @@ export function loadCardConfig(): Promise<CardConfig | null> {
 export const $installmentOptions = computed(
   [$checkout, $cardConfig],
   (checkout, config): InstallmentOption[] =>
-    checkout
-      ? installmentOptions(checkout.order.totalCents, {
-          maxInstallments: config?.maxInstallments,
-          minInstallmentCents: config?.minInstallmentCents,
-        })
-      : [],
+    // The configuration carries the gateway's limits; until it loads, the defaults apply.
+    checkout ? installmentOptions(checkout.order.totalCents, config ?? {}) : [],
 );
 
 let cardAttempt: { fingerprint: string; key: string } | null = null;
 
 /**
- * A random attempt key. `crypto.randomUUID` exists only in secure contexts, and widgets
- * may run on a producer's plain-http page, where `getRandomValues` still works.
+ * A random attempt key: 32 hex digits. `crypto.randomUUID` exists only in secure contexts,
+ * and widgets may run on a producer's plain-http page, where `getRandomValues` still works.
  */
 function randomKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
 }
 
 /**
@@ -250,7 +245,7 @@ export function payWithCard(input: {
     try {
       answer = await chargeCard({ orderId, token: input.token, installments: input.installments }, key);
     } catch (error) {
-      return failPayment(error instanceof ApiError || error instanceof Error ? error.message : String(error));
+      return failPayment(error instanceof Error ? error.message : String(error));
     }
     patch({ card: answer });
     if (answer.status === 'approved') {

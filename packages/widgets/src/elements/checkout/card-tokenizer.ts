@@ -27,38 +27,38 @@ export interface CardTokenizer {
 
 const loads = new Map<string, Promise<CardTokenizer>>();
 
-function tokenizerGlobal(name: string): CardTokenizer | null {
+function tokenizerGlobal(name: string): CardTokenizer | undefined {
   const candidate = (globalThis as Record<string, unknown>)[name] as Partial<CardTokenizer> | undefined;
-  return typeof candidate?.tokenize === 'function' ? (candidate as CardTokenizer) : null;
+  return typeof candidate?.tokenize === 'function' ? (candidate as CardTokenizer) : undefined;
 }
 
 /**
  * Resolves with the tokeniser named `globalName`, adding `<script src={url}>` to the
- * document head at most once per URL. A failed load removes its tag and is forgotten, so
- * the next call tries again.
+ * document head at most once per URL (an inserted script runs async by itself). A failed
+ * load removes its tag and is forgotten, so the next call tries again.
  */
 export function loadCardTokenizer(url: string, globalName: string): Promise<CardTokenizer> {
   const ready = tokenizerGlobal(globalName);
   if (ready) return Promise.resolve(ready);
-  const pending = loads.get(url);
-  if (pending) return pending;
-  const script = document.createElement('script');
-  script.src = url;
-  script.async = true;
-  const load = new Promise<CardTokenizer>((resolve, reject) => {
-    script.addEventListener('load', () => {
-      const tokenizer = tokenizerGlobal(globalName);
-      if (tokenizer) resolve(tokenizer);
-      else reject(new Error(`${url} did not define ${globalName}`));
+  let load = loads.get(url);
+  if (!load) {
+    const script = document.createElement('script');
+    script.src = url;
+    load = new Promise<CardTokenizer>((resolve, reject) => {
+      script.onload = () => {
+        const tokenizer = tokenizerGlobal(globalName);
+        if (tokenizer) resolve(tokenizer);
+        else reject(new Error(`${url} did not define ${globalName}`));
+      };
+      script.onerror = () => reject(new Error(`${url} could not be loaded`));
     });
-    script.addEventListener('error', () => reject(new Error(`${url} could not be loaded`)));
-  });
-  loads.set(url, load);
-  load.catch(() => {
-    loads.delete(url);
-    script.remove();
-  });
-  document.head.append(script);
+    loads.set(url, load);
+    load.catch(() => {
+      loads.delete(url);
+      script.remove();
+    });
+    document.head.append(script);
+  }
   return load;
 }
 

@@ -189,22 +189,18 @@ export function Checkout({ eventId, signupUrl, ticketsUrl, container }: Checkout
           setConfirmed(true);
           setNotice('');
           fire('plateia-checkout-complete', { orderId: String(next.orderId ?? ''), method: next.method });
-        } else if (
-          (next.phase === 'failed' || next.phase === 'declined' || next.phase === 'expired') &&
-          next.message
-        ) {
+        } else if (next.message && next.phase !== 'waiting') {
+          // Only a failure, a decline or an expiry carries a message; a pending card's
+          // "em análise" comes with `waiting`.
           fire('plateia-error', { message: next.message });
         }
       }),
     [],
   );
 
-  const step = confirmed ? 'confirmed' : checkout ? 'payment' : 'cart';
-  // Once the person has moved between steps, each new step takes focus (not on page load).
-  const initialStep = useRef(step);
-  const moved = useRef(false);
-  if (step !== initialStep.current) moved.current = true;
-  const focus = moved.current;
+  // A step shown after the first render replaced another one: it takes focus. The one the
+  // checkout opens on (page load) does not; until then the wrapper is not in the DOM.
+  const focus = rootRef.current !== null;
 
   return (
     <div ref={rootRef} part="base" className="checkout">
