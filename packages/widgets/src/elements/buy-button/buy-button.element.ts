@@ -13,8 +13,6 @@ export const BUY_BUTTON_TAG = 'plateia-buy-button';
 /** Tag the buy button inserts for seated events when the page has no seat picker. */
 export const SEAT_PICKER_TAG = 'plateia-seat-picker';
 
-let nextId = 0;
-
 /**
  * Adds an event's ticket to the shared cart. With `ticket-type-id` it adds that lot;
  * without it, it opens a menu of the event's ticket types (name, lot, price, "Esgotado"
@@ -64,12 +62,11 @@ export class PlateiaBuyButton extends LightElement {
   /** Attributes that rebuild the element when they change. */
   static observedAttributes = ['event-id', 'ticket-type-id', 'label'];
 
-  #id = `plateia-buy-${++nextId}`;
   #button!: HTMLButtonElement;
   #menu!: HTMLDivElement;
   #status!: HTMLParagraphElement;
-  #dialog: HTMLDialogElement | null = null;
-  #view: BuyButtonView = { kind: 'loading', text: BUY_BUTTON_MESSAGES.loading };
+  /** What the button shows; drawn as soon as the element mounts. */
+  #view!: BuyButtonView;
 
   constructor() {
     super(buyButtonCss);
@@ -103,11 +100,12 @@ export class PlateiaBuyButton extends LightElement {
 
   protected mount(): void {
     this.#button = h('button', { part: 'button', class: 'button', type: 'button' });
+    // Ids are scoped to the shadow root, so fixed ones cannot clash between buttons.
     this.#menu = h('div', {
       part: 'menu',
       class: 'menu',
       role: 'menu',
-      id: `${this.#id}-menu`,
+      id: 'menu',
       'aria-label': BUY_BUTTON_MESSAGES.menu,
     });
     this.#menu.hidden = true;
@@ -118,7 +116,7 @@ export class PlateiaBuyButton extends LightElement {
     this.#button.addEventListener('keydown', (event) => {
       if (this.#view.kind === 'choose' && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
         event.preventDefault();
-        this.#openMenu(event.key === 'ArrowUp' ? -1 : 0);
+        this.#openMenu(event.key === 'ArrowUp');
       }
     });
     this.#menu.addEventListener('keydown', (event) => this.#menuKey(event));
@@ -129,8 +127,7 @@ export class PlateiaBuyButton extends LightElement {
     const outside = (event: PointerEvent) => {
       if (!event.composedPath().includes(this)) this.#closeMenu(false);
     };
-    document.addEventListener('pointerdown', outside);
-    this.keep(() => document.removeEventListener('pointerdown', outside));
+    document.addEventListener('pointerdown', outside, { signal: this.signal });
 
     const eventId = this.eventId.trim();
     if (!eventId) {
@@ -150,9 +147,8 @@ export class PlateiaBuyButton extends LightElement {
   #draw(view: BuyButtonView): void {
     this.#view = view;
     const button = this.#button;
-    const busy = view.kind === 'loading';
     button.disabled = view.kind === 'loading' || view.kind === 'closed';
-    button.toggleAttribute('aria-busy', busy);
+    button.toggleAttribute('aria-busy', view.kind === 'loading');
     button.dataset.state = view.kind;
     button.replaceChildren(view.text);
     if (view.kind === 'add') {
@@ -162,15 +158,16 @@ export class PlateiaBuyButton extends LightElement {
       button.setAttribute('aria-haspopup', 'menu');
       button.setAttribute('aria-controls', this.#menu.id);
       button.setAttribute('aria-expanded', String(!this.#menu.hidden));
-      this.#menu.replaceChildren(...view.options.map((option, index) => this.#option(option, index)));
+      this.#menu.replaceChildren(...view.options.map((option) => this.#option(option, view.event)));
     } else {
+      // The menu is open only while the chooser shows.
       for (const name of ['aria-haspopup', 'aria-controls', 'aria-expanded']) button.removeAttribute(name);
       this.#menu.hidden = true;
     }
     if (view.kind === 'error') this.#say(view.message, 'error');
   }
 
-  #option({ type, blocked }: ChooserOption, index: number): HTMLButtonElement {
+  #option({ type, blocked }: ChooserOption, event: EventDetail): HTMLButtonElement {
     const option = h(
       'button',
       { part: 'option', class: 'option', role: 'menuitem', type: 'button', tabindex: '-1' },
@@ -178,15 +175,14 @@ export class PlateiaBuyButton extends LightElement {
       h('span', { part: 'option-lot', class: 'option-lot' }, BUY_BUTTON_MESSAGES.lot(type.n_number)),
       h('span', { part: 'option-price', class: 'option-price' }, formatCents(type.priceCents)),
     );
-    option.dataset.index = String(index);
     if (blocked) {
       option.setAttribute('aria-disabled', 'true');
       option.append(h('span', { part: 'option-sold-out', class: 'option-sold-out' }, blocked));
     }
     option.addEventListener('click', () => {
-      if (blocked || this.#view.kind !== 'choose') return;
+      if (blocked) return;
       this.#closeMenu(true);
-      this.#add(this.#view.event, type);
+      this.#add(event, type);
     });
     return option;
   }
@@ -196,41 +192,40 @@ export class PlateiaBuyButton extends LightElement {
     if (view.kind === 'error') void loadEvent(this.eventId.trim(), { force: true });
     else if (view.kind === 'add') this.#add(view.event, view.type);
     else if (view.kind === 'choose') {
-      if (this.#menu.hidden) this.#openMenu(0);
+      if (this.#menu.hidden) this.#openMenu(false);
       else this.#closeMenu(true);
     } else if (view.kind === 'seats') this.#openSeatPicker(String(view.event.id));
   }
 
+  /** The menu's options: its only children. */
   #options(): HTMLButtonElement[] {
-    return [...this.#menu.querySelectorAll<HTMLButtonElement>('[role="menuitem"]')];
+    return [...this.#menu.children] as HTMLButtonElement[];
   }
 
-  #openMenu(focusIndex: number): void {
+  #openMenu(fromEnd: boolean): void {
     this.#say('');
     this.#menu.hidden = false;
     this.#button.setAttribute('aria-expanded', 'true');
-    const options = this.#options();
-    // Start on the first lot that can be bought (or the last one, for ArrowUp).
-    const enabled = options.filter((option) => !option.hasAttribute('aria-disabled'));
-    const target = focusIndex < 0 ? enabled.at(-1) : enabled[0];
-    (target ?? options[0])?.focus();
+    // Start on the first lot that can be bought (the last one, for ArrowUp). The chooser
+    // shows only when at least one can.
+    const enabled = this.#options().filter((option) => !option.hasAttribute('aria-disabled'));
+    enabled.at(fromEnd ? -1 : 0)?.focus();
   }
 
   #closeMenu(returnFocus: boolean): void {
     if (this.#menu.hidden) return;
     this.#menu.hidden = true;
-    if (this.#view.kind === 'choose') this.#button.setAttribute('aria-expanded', 'false');
+    this.#button.setAttribute('aria-expanded', 'false');
     if (returnFocus) this.#button.focus();
   }
 
   #menuKey(event: KeyboardEvent): void {
     const options = this.#options();
     const current = options.indexOf(this.root.activeElement as HTMLButtonElement);
-    const move = (index: number) => options[(index + options.length) % options.length]?.focus();
-    if (event.key === 'ArrowDown') move(current + 1);
-    else if (event.key === 'ArrowUp') move(current - 1);
-    else if (event.key === 'Home') move(0);
-    else if (event.key === 'End') move(options.length - 1);
+    // Where the arrows, Home and End go, wrapping around (`at` counts -1 from the end).
+    const moves: Record<string, number> = { ArrowDown: current + 1, ArrowUp: current - 1, Home: 0, End: -1 };
+    const target = moves[event.key];
+    if (target !== undefined) options.at(target % options.length)?.focus();
     else if (event.key === 'Escape') this.#closeMenu(true);
     else if (event.key === 'Tab') this.#closeMenu(false);
     else return;
@@ -260,7 +255,7 @@ export class PlateiaBuyButton extends LightElement {
     // A page that shows its own picker cancels the event; one already on the page answers it.
     if (!emit(document, 'plateia-seat-picker-open', detail)) return;
     if (document.querySelector(SEAT_PICKER_TAG)) return;
-    const dialog = this.#dialog ?? this.#buildDialog();
+    const dialog = this.root.querySelector('dialog') ?? this.#buildDialog();
     dialog.querySelector(SEAT_PICKER_TAG)?.setAttribute('event-id', eventId);
     if (typeof dialog.showModal === 'function') dialog.showModal();
     else dialog.setAttribute('open', '');
@@ -269,7 +264,6 @@ export class PlateiaBuyButton extends LightElement {
   }
 
   #buildDialog(): HTMLDialogElement {
-    const titleId = `${this.#id}-dialog-title`;
     const close = h(
       'button',
       { part: 'close-button', class: 'close', type: 'button', 'aria-label': BUY_BUTTON_MESSAGES.close },
@@ -277,22 +271,23 @@ export class PlateiaBuyButton extends LightElement {
     );
     const dialog = h(
       'dialog',
-      { part: 'dialog', class: 'dialog', 'aria-labelledby': titleId },
+      { part: 'dialog', class: 'dialog', 'aria-labelledby': 'dialog-title' },
       h(
         'div',
         { class: 'dialog-head' },
-        h('h2', { part: 'dialog-title', class: 'dialog-title', id: titleId }, BUY_BUTTON_MESSAGES.seatDialog),
+        h(
+          'h2',
+          { part: 'dialog-title', class: 'dialog-title', id: 'dialog-title' },
+          BUY_BUTTON_MESSAGES.seatDialog,
+        ),
         close,
       ),
       document.createElement(SEAT_PICKER_TAG),
     );
     close.addEventListener('click', () => (dialog.open ? dialog.close() : undefined));
     dialog.addEventListener('close', () => this.#button.focus());
+    // Built once per connection: leaving the page removes it with the rest of the DOM.
     this.root.append(dialog);
-    this.#dialog = dialog;
-    this.keep(() => {
-      this.#dialog = null;
-    });
     return dialog;
   }
 }

@@ -53,15 +53,15 @@ export function h<Tag extends keyof HTMLElementTagNameMap>(
 
 /**
  * A custom element with an open shadow root and its styles. Subclasses build their DOM
- * in {@link LightElement.mount} and register teardown with {@link LightElement.keep};
- * everything kept is undone when the element leaves the page, and `mount` runs again if
- * it comes back.
+ * in {@link LightElement.mount}, tie page listeners to {@link LightElement.signal} and
+ * register other teardown with {@link LightElement.keep}; all of it is undone when the
+ * element leaves the page, and `mount` runs again if it comes back.
  */
 export abstract class LightElement extends ServerSafeElement {
   /** The element's open shadow root. */
   protected readonly root: ShadowRoot;
-  #teardown: (() => void)[] = [];
-  #mounted = false;
+  /** The current connection, aborted when the element leaves the page; `null` meanwhile. */
+  #connection: AbortController | null = null;
 
   /** `cssText`: the element's own styles, adopted after the shared light-element.css. */
   constructor(cssText: string) {
@@ -73,22 +73,30 @@ export abstract class LightElement extends ServerSafeElement {
   /** Builds the DOM and starts subscriptions; runs on every connection. */
   protected abstract mount(): void;
 
-  /** Registers a teardown (an unsubscribe, a listener removal) for disconnection. */
+  /**
+   * Aborted when the element leaves the page: the `signal` of listeners `mount` adds to
+   * the page, and what work finishing later checks. Outside a connection it is aborted.
+   */
+  protected get signal(): AbortSignal {
+    return this.#connection?.signal ?? AbortSignal.abort();
+  }
+
+  /** Registers a teardown (an unsubscribe) for when the element leaves the page; call it while mounted. */
   protected keep(teardown: () => void): void {
-    this.#teardown.push(teardown);
+    this.signal.addEventListener('abort', teardown);
   }
 
   /** Custom-element lifecycle: the element entered the page. */
   connectedCallback(): void {
-    if (this.#mounted) return;
-    this.#mounted = true;
+    if (this.#connection) return;
+    this.#connection = new AbortController();
     this.mount();
   }
 
   /** Custom-element lifecycle: the element left the page. */
   disconnectedCallback(): void {
-    this.#mounted = false;
-    for (const teardown of this.#teardown.splice(0)) teardown();
+    this.#connection?.abort();
+    this.#connection = null;
     // The fallback <style> (no constructable sheets) stays for the next connection.
     for (const child of [...this.root.children]) if (child.localName !== 'style') child.remove();
   }
@@ -99,7 +107,7 @@ export abstract class LightElement extends ServerSafeElement {
    * page: that first build is left to `connectedCallback`.)
    */
   attributeChangedCallback(_name: string, old: string | null, value: string | null): void {
-    if (old === value || !this.#mounted) return;
+    if (old === value || !this.#connection) return;
     this.disconnectedCallback();
     this.connectedCallback();
   }

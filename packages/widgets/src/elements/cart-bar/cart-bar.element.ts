@@ -104,23 +104,19 @@ export class PlateiaCartBar extends LightElement {
     this.root.append(this.#base);
     button.addEventListener('click', () => this.#checkout());
 
+    const signal = this.signal;
     const onPath = () => this.#update();
-    window.addEventListener('popstate', onPath);
+    window.addEventListener('popstate', onPath, { signal });
     // Single-page hosts move with the Navigation API where it exists (pushState fires nothing else).
     const navigation = (globalThis as { navigation?: EventTarget }).navigation;
-    navigation?.addEventListener('navigatesuccess', onPath);
-    this.keep(() => {
-      window.removeEventListener('popstate', onPath);
-      navigation?.removeEventListener('navigatesuccess', onPath);
-    });
+    navigation?.addEventListener('navigatesuccess', onPath, { signal });
 
-    let connected = true;
     this.keep(() => {
-      connected = false;
       this.#checkoutActive = null;
     });
     void loadCheckoutStore().then((checkout) => {
-      if (!connected) return;
+      // Left the page (or rebuilt) while the store loaded: that connection is over.
+      if (signal.aborted) return;
       // The checkout store must be loaded before the cart is watched: its expiry timer
       // starts when the cart is first watched. If something watched the cart earlier,
       // nothing keeps the 15-minute expiry on this page, so the bar starts it.
