@@ -63,7 +63,8 @@ type Emit = <Name extends PlateiaEventName>(type: Name, detail: PlateiaEventDeta
 /** "14:59" for a number of milliseconds left (never negative). */
 export function formatRemaining(ms: number): string {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
-  return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(Math.floor(seconds / 60))}:${pad(seconds % 60)}`;
 }
 
 interface CountdownProps {
@@ -187,7 +188,6 @@ export function Checkout({ eventId, signupUrl, ticketsUrl, container }: Checkout
         if (next.phase === previous?.phase) return;
         if (next.phase === 'paid') {
           setConfirmed(true);
-          setNotice('');
           fire('plateia-checkout-complete', { orderId: String(next.orderId ?? ''), method: next.method });
         } else if (next.message && next.phase !== 'waiting') {
           // Only a failure, a decline or an expiry carries a message; a pending card's
@@ -285,22 +285,21 @@ function CartStep({ focus, eventId, signupUrl, notice, fire, onStarted }: CartSt
         orderNumber: order.number,
         totalCents: order.totalCents,
       });
-    } else if (result.reason === 'login') {
-      setGateOpen(true);
     } else {
+      // Not `login`: the form asks for the login before it gets here.
       setError(result.message);
       fire('plateia-error', { message: result.message });
     }
   };
 
-  // Spec §2: once logged in through the gate, the purchase goes on by itself.
-  const beginRef = useRef(begin);
-  beginRef.current = begin;
+  // Spec §2: once logged in through the gate, the purchase goes on by itself. This render's
+  // `begin` sees the e-mails and coupon as they are now.
   const loggedIn = userEmail !== undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the login happens.
   useEffect(() => {
     if (gateOpen && loggedIn) {
       setGateOpen(false);
-      void beginRef.current();
+      void begin();
     }
   }, [gateOpen, loggedIn]);
 
@@ -318,7 +317,10 @@ function CartStep({ focus, eventId, signupUrl, notice, fire, onStarted }: CartSt
         onSubmit={(event) => {
           event.preventDefault();
           if (loggedIn) void begin();
-          else setGateOpen(true);
+          else {
+            setGateOpen(true);
+            openLoginDialog();
+          }
         }}
       >
         {empty ? (
@@ -483,13 +485,13 @@ interface LoginGateProps {
   onClose: () => void;
 }
 
-/** Spec §2: "Para finalizar a compra, acesse sua conta", with "Cadastrar" and the login dialog. */
+/**
+ * Spec §2: "Para finalizar a compra, acesse sua conta", with "Fazer Login" and "Cadastrar".
+ * Whoever opens the gate opens the login dialog over it too.
+ */
 function LoginGate({ open, signupUrl, onClose }: LoginGateProps): ReactNode {
   const ids = useId();
   const dialog = useModalDialog({ open, onClose });
-  useEffect(() => {
-    if (open) openLoginDialog();
-  }, [open]);
   return (
     <dialog
       {...dialog}
@@ -624,7 +626,6 @@ function PixPayment({ payment }: { payment: Payment }): ReactNode {
   const pix = payment.method === 'pix' ? payment.pix : null;
   // A charge is shown once created; until then (or while a new one is made) the button is.
   const charge = payment.phase !== 'creating' && payment.phase !== 'idle' ? pix : null;
-  const pixExpiresAt = Date.parse(charge?.expiresAt ?? '');
 
   const copy = async (code: string): Promise<void> => {
     try {
@@ -665,9 +666,11 @@ function PixPayment({ payment }: { payment: Payment }): ReactNode {
               </button>
             </div>
           </div>
-          {Number.isFinite(pixExpiresAt) && (
-            <Countdown label="O código expira em" name="Tempo restante do código PIX" until={pixExpiresAt} />
-          )}
+          <Countdown
+            label="O código expira em"
+            name="Tempo restante do código PIX"
+            until={Date.parse(charge.expiresAt)}
+          />
           <p className="notice" role="status">
             {payment.phase === 'waiting'
               ? 'Aguardando o pagamento. A confirmação aparece aqui assim que o PIX for pago.'
