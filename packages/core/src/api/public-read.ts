@@ -71,14 +71,15 @@ export interface StatusMessages {
  * server said (`{ error, message }` per docs/architecture.md).
  */
 export class ApiError extends Error {
+  // Declared only: the constructor assigns them (no separate field initialisers to ship).
   /** HTTP status, or 0 when no usable answer arrived. */
-  readonly status: number;
+  declare readonly status: number;
   /** The server's machine-readable `error` code, when it sent one. */
-  readonly code: string | undefined;
+  declare readonly code: string | undefined;
   /** The server's own pt-BR `message`, when it sent one. */
-  readonly serverMessage: string | undefined;
+  declare readonly serverMessage: string | undefined;
   /** The parsed error body, for call sites that need more than the message. */
-  readonly data: unknown;
+  declare readonly data: unknown;
 
   constructor(
     message: string,
@@ -113,11 +114,9 @@ export function messageForStatus(
 
 /** One public request: path relative to the API host, optional query and JSON body. */
 export interface PublicRequest {
-  /** `GET` unless a body is sent. */
-  method?: 'GET' | 'POST';
   /** Query parameters; empty values are left out. */
   searchParams?: Readonly<Record<string, string>>;
-  /** Sent as JSON. */
+  /** Sent as JSON, with `POST` (else the request is a `GET`). */
   json?: unknown;
   /** Lets the request outlive the page (a pixel hit sent just before navigating away). */
   keepalive?: boolean;
@@ -156,7 +155,7 @@ export async function publicRequest<T>(
   let data: unknown;
   try {
     const init: RequestInit = {
-      method: request.method ?? (request.json === undefined ? 'GET' : 'POST'),
+      method: request.json === undefined ? 'GET' : 'POST',
       headers: { accept: 'application/json' },
       signal: controller.signal,
       keepalive: request.keepalive,

@@ -4,6 +4,8 @@
  * totals in integer cents. Pure functions: they never mutate their inputs.
  */
 
+import { SEAT_MESSAGES } from './seat-flow.ts';
+
 /** Identifiers arrive from the API as numbers or strings; they are compared as strings. */
 export type EntityId = string | number;
 
@@ -84,7 +86,7 @@ export interface SeatRelease {
 export const CART_MESSAGES = {
   resaleLimit:
     'Apenas um ingresso de revenda pode ser comprado por vez. Por favor, finalize esta compra antes de adicionar outro ingresso de revenda.',
-  seatAlreadyInCart: 'Este assento já está no seu carrinho',
+  seatAlreadyInCart: SEAT_MESSAGES.alreadyInCart,
   // Not in the spec: decided in docs/core-buying.md.
   limitReached: 'Você já atingiu a quantidade máxima deste ingresso por compra',
 } as const;
@@ -174,19 +176,6 @@ export interface RemovalResult {
   released: SeatRelease[];
 }
 
-function releasesOf(items: readonly CartItem[]): SeatRelease[] {
-  const byEvent = new Map<string, SeatRelease>();
-  for (const item of items) {
-    const seatIds = seatIdsOf(item);
-    if (seatIds.length === 0) continue;
-    const eventKey = String(item.eventId);
-    const entry = byEvent.get(eventKey) ?? { eventId: item.eventId, seatIds: [] };
-    entry.seatIds.push(...seatIds);
-    byEvent.set(eventKey, entry);
-  }
-  return [...byEvent.values()];
-}
-
 /**
  * Removes one unit of the item with this key. When the amount would go below 1 the item
  * is dropped, and a seat item reports its seats for release.
@@ -201,7 +190,7 @@ export function removeOneCartItem(cart: readonly CartItem[], key: string): Remov
       released: [],
     };
   }
-  return { cart: cart.filter((_, i) => i !== index), released: releasesOf([item]) };
+  return { cart: cart.filter((_, i) => i !== index), released: seatsInCart([item]) };
 }
 
 /** What remove-all matches: every entry of a ticket type, or a resale listing. */
@@ -211,12 +200,24 @@ export type RemoveAllTarget = { ticketId: EntityId } | { resaleId: EntityId };
 export function removeAllCartItems(cart: readonly CartItem[], target: RemoveAllTarget): RemovalResult {
   const matches = (item: CartItem): boolean =>
     'resaleId' in target ? same(item.resaleId, target.resaleId) : same(item.id, target.ticketId);
-  return { cart: cart.filter((item) => !matches(item)), released: releasesOf(cart.filter(matches)) };
+  return { cart: cart.filter((item) => !matches(item)), released: seatsInCart(cart.filter(matches)) };
 }
 
-/** Seats of every item in the cart, grouped by event (what checkout holds or releases). */
-export function seatsInCart(cart: readonly CartItem[]): SeatRelease[] {
-  return releasesOf(cart);
+/**
+ * Seats of the items, grouped by event: of the whole cart, what checkout holds or
+ * releases; of removed items, what the seat service must release.
+ */
+export function seatsInCart(items: readonly CartItem[]): SeatRelease[] {
+  const byEvent = new Map<string, SeatRelease>();
+  for (const item of items) {
+    const seatIds = seatIdsOf(item);
+    if (seatIds.length === 0) continue;
+    const eventKey = String(item.eventId);
+    const entry = byEvent.get(eventKey) ?? { eventId: item.eventId, seatIds: [] };
+    entry.seatIds.push(...seatIds);
+    byEvent.set(eventKey, entry);
+  }
+  return [...byEvent.values()];
 }
 
 /** Adds units of a product; the same product increases its amount, capped by its stock. */

@@ -5,14 +5,9 @@
  */
 
 function toNumber(value: unknown): number {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : 0;
-  if (typeof value === 'string') {
-    const trimmed = value.trim();
-    if (trimmed === '') return 0;
-    const parsed = Number(trimmed);
-    return Number.isFinite(parsed) ? parsed : 0;
-  }
-  return 0;
+  // `Number` trims strings and reads a blank one as 0; other types are not amounts.
+  const parsed = typeof value === 'number' || typeof value === 'string' ? Number(value) : 0;
+  return Number.isFinite(parsed) ? parsed : 0;
 }
 
 /** Formats an amount in reais (`1234.5` gives `1.234,50`), without the currency prefix. */

@@ -96,12 +96,9 @@ export function addSeatHold(
   sessionId?: string,
 ): SeatHold[] {
   // A seat belongs to one record: taken by this session now, it leaves other sessions' records.
-  const drop = new Set(seatIds);
-  const others = holds.flatMap((hold) => {
-    if (!sameEvent(hold.eventId, eventId) || hold.sessionId === sessionId) return [hold];
-    const left = hold.seatIds.filter((id) => !drop.has(id));
-    return left.length > 0 ? [{ ...hold, seatIds: left }] : [];
-  });
+  const others = holds.flatMap((hold) =>
+    hold.sessionId === sessionId ? [hold] : removeSeatHold([hold], eventId, seatIds),
+  );
   const index = others.findIndex((hold) => sameEvent(hold.eventId, eventId) && hold.sessionId === sessionId);
   const existing = others[index];
   if (!existing) {
@@ -129,18 +126,22 @@ export function removeSeatHold(
   });
 }
 
+/** The record holding a seat, if any. */
+const recordOf = (holds: readonly SeatHold[], eventId: EntityId, seatId: string): SeatHold | undefined =>
+  holds.find((hold) => sameEvent(hold.eventId, eventId) && hold.seatIds.includes(seatId));
+
 /** The session recorded as holding a seat, or `undefined` when none is recorded. */
 export function holderSessionOf(
   holds: readonly SeatHold[],
   eventId: EntityId,
   seatId: string,
 ): string | undefined {
-  return holds.find((hold) => sameEvent(hold.eventId, eventId) && hold.seatIds.includes(seatId))?.sessionId;
+  return recordOf(holds, eventId, seatId)?.sessionId;
 }
 
 /** Whether any record holds the seat. */
 export function isSeatRecorded(holds: readonly SeatHold[], eventId: EntityId, seatId: string): boolean {
-  return holds.some((hold) => sameEvent(hold.eventId, eventId) && hold.seatIds.includes(seatId));
+  return recordOf(holds, eventId, seatId) !== undefined;
 }
 
 /**

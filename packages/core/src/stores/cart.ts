@@ -38,24 +38,18 @@ const seatService = () => import('./seats.ts');
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
+const isId = (value: unknown): boolean => typeof value === 'number' || typeof value === 'string';
+
+/** A stored line with at least one unit. */
+const hasUnits = (value: unknown): value is Record<string, unknown> & { amount: number } =>
+  isRecord(value) && typeof value.amount === 'number' && value.amount >= 1;
+
 function isCartItem(value: unknown): value is CartItem {
-  return (
-    isRecord(value) &&
-    (typeof value.id === 'number' || typeof value.id === 'string') &&
-    typeof value.amount === 'number' &&
-    value.amount >= 1 &&
-    typeof value.tk_price === 'number'
-  );
+  return hasUnits(value) && isId(value.id) && typeof value.tk_price === 'number';
 }
 
 function isProductItem(value: unknown): value is ProductCartItem {
-  return (
-    isRecord(value) &&
-    typeof value.amount === 'number' &&
-    value.amount >= 1 &&
-    isRecord(value.product) &&
-    (typeof value.product.id === 'number' || typeof value.product.id === 'string')
-  );
+  return hasUnits(value) && isRecord(value.product) && isId(value.product.id);
 }
 
 // Entries that do not look like cart lines (an older format, a hand-edited value) are
@@ -155,16 +149,18 @@ export function addSeatToCart(item: CartItem): Promise<CartActionResult> {
     // A double click must not hold twice and then release the first click's seat.
     for (const id of seatIds) seatsInFlight.add(id);
     try {
+      let seats: Awaited<ReturnType<typeof seatService>>;
       let statuses: Record<string, string>;
       try {
-        statuses = await (await seatService()).refreshSeatStatus(item.eventId, seatIds);
+        seats = await seatService();
+        statuses = await seats.refreshSeatStatus(item.eventId, seatIds);
       } catch {
         return fail(SEAT_MESSAGES.addFailed);
       }
       const blocked = seatAddBlocker(seatIds, statuses, new Set($cart.get().flatMap(seatIdsOf)));
       if (blocked) return fail(blocked);
       try {
-        await (await seatService()).holdSeatsForSession(item.eventId, seatIds);
+        await seats.holdSeatsForSession(item.eventId, seatIds);
       } catch (error) {
         await releaseQuietly(item.eventId, seatIds);
         const status = error instanceof ApiError ? error.status : 0;
