@@ -4,7 +4,7 @@
  * out, seats as dots (squares while they are tiny, batched into one path per colour) and
  * their numbers only at high zoom.
  */
-import type { SeatMap } from '@plateia/core/api/buying';
+import type { SeatMap, SeatSection } from '@plateia/core/api/buying';
 import { formatCents } from '@plateia/core/rules/price';
 import {
   forEachSeatIn,
@@ -40,7 +40,7 @@ export interface MapColors {
 /** Everything one frame needs. */
 export interface DrawInput {
   map: SeatMap;
-  layouts: ReadonlyArray<SectionLayout | undefined>;
+  layouts: ReadonlyArray<SectionLayout | null | undefined>;
   view: Viewport;
   /** CSS px. */
   width: number;
@@ -56,11 +56,18 @@ export interface DrawStats {
   seats: number;
 }
 
+const TAU = 2 * Math.PI;
+
 // Reused between frames so drawing allocates nothing per seat.
 // Five buckets (one per seat kind) of `bucketStride` slots each.
 let bucketStride = 1024;
 let bucket = new Uint32Array(bucketStride * 5);
 const bucketSize = [0, 0, 0, 0, 0];
+
+/** "a partir de R$ 90,00": a section's lowest price, or '' when it has none. */
+export function priceFrom({ priceFromCents }: Pick<SeatSection, 'priceFromCents'>): string {
+  return priceFromCents === null ? '' : `a partir de ${formatCents(priceFromCents)}`;
+}
 
 /** Paints one frame. Returns how many sections and seats it drew. */
 export function drawSeatMap(ctx: CanvasRenderingContext2D, input: DrawInput): DrawStats {
@@ -113,9 +120,7 @@ export function drawSeatMap(ctx: CanvasRenderingContext2D, input: DrawInput): Dr
     const x = section.x + section.width / 2;
     const y = section.y + section.height / 2;
     label(section.name, x, y - size * 0.7, size);
-    if (section.priceFromCents !== null) {
-      label(`a partir de ${formatCents(section.priceFromCents)}`, x, y + size * 0.7, size * 0.8);
-    }
+    label(priceFrom(section), x, y + size * 0.7, size * 0.8);
   });
   return stats;
 }
@@ -150,7 +155,7 @@ function drawSeats(
   for (const table of layout.tables) {
     if (table.x + table.radius < rect[0] || table.x - table.radius > rect[2]) continue;
     ctx.beginPath();
-    ctx.arc(table.x, table.y, table.radius * 0.7, 0, Math.PI * 2);
+    ctx.arc(table.x, table.y, table.radius * 0.7, 0, TAU);
     ctx.stroke();
   }
   // In SEAT_KIND order.
@@ -168,7 +173,7 @@ function drawSeats(
         ctx.rect(x - radius, y - radius, radius * 2, radius * 2);
       } else {
         ctx.moveTo(x + radius, y);
-        ctx.arc(x, y, radius, 0, Math.PI * 2);
+        ctx.arc(x, y, radius, 0, TAU);
       }
     }
     ctx.fill();
@@ -176,12 +181,9 @@ function drawSeats(
   if (numbers) {
     ctx.font = `600 ${SEAT_PITCH * 0.42}px ${colors.font}`;
     ctx.fillStyle = colors.bg;
-    for (let kind = 0; kind < 5; kind++) {
-      for (let k = kind * bucketStride; k < kind * bucketStride + (bucketSize[kind] as number); k++) {
-        const seat = bucket[k] as number;
-        ctx.fillText(layout.numbers[seat] as string, xs[seat] as number, (ys[seat] as number) + 0.3);
-      }
-    }
+    forEachSeatIn(layout, rect, (seat) => {
+      ctx.fillText(layout.numbers[seat] as string, xs[seat] as number, (ys[seat] as number) + 0.3);
+    });
     // Row labels left of each row's first seat.
     ctx.fillStyle = colors.muted;
     layout.rowLabels.forEach((text, r) => {

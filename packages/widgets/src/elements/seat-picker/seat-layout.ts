@@ -25,11 +25,11 @@ export function levelOfDetail(scale: number): DetailLevel {
   return pitch < NUMBERS_MIN_PITCH_PX ? 'dots' : 'numbers';
 }
 
-/** A uniform grid over a section: `items[start[c] .. start[c + 1])` are the seats of cell c. */
+/**
+ * A uniform grid over a section, cells of GRID_CELL venue units from its top-left corner:
+ * `items[start[c] .. start[c + 1])` are the seats of cell c.
+ */
 export interface SeatGrid {
-  x0: number;
-  y0: number;
-  cell: number;
   cols: number;
   rows: number;
   start: Uint32Array;
@@ -57,28 +57,30 @@ export interface SectionLayout {
 
 const GRID_CELL = SEAT_PITCH * 4;
 
+/** The column (or row) of the grid cells, `count` long from `origin`, that holds `value`. */
+function cellOf(value: number, origin: number, count: number): number {
+  return Math.min(count - 1, Math.max(0, Math.floor((value - origin) / GRID_CELL)));
+}
+
 function buildGrid(section: SeatSection, xs: Float32Array, ys: Float32Array): SeatGrid {
-  const cols = Math.max(1, Math.ceil(section.width / GRID_CELL) + 1);
-  const rows = Math.max(1, Math.ceil(section.height / GRID_CELL) + 1);
-  const cellOf = new Uint32Array(xs.length);
+  const cols = Math.ceil(section.width / GRID_CELL) + 1;
+  const rows = Math.ceil(section.height / GRID_CELL) + 1;
+  const cells = Uint32Array.from(
+    xs,
+    (x, i) => cellOf(ys[i] as number, section.y, rows) * cols + cellOf(x, section.x, cols),
+  );
+  // Counting sort: count the seats of each cell, sum the counts into each cell's start,
+  // then each seat lands in its cell's slice.
   const start = new Uint32Array(cols * rows + 1);
-  for (let i = 0; i < xs.length; i++) {
-    const cx = Math.min(cols - 1, Math.max(0, Math.floor(((xs[i] as number) - section.x) / GRID_CELL)));
-    const cy = Math.min(rows - 1, Math.max(0, Math.floor(((ys[i] as number) - section.y) / GRID_CELL)));
-    const cell = cy * cols + cx;
-    cellOf[i] = cell;
-    start[cell + 1] = (start[cell + 1] as number) + 1;
-  }
+  for (const cell of cells) start[cell + 1] = (start[cell + 1] as number) + 1;
   for (let c = 0; c < cols * rows; c++) start[c + 1] = (start[c + 1] as number) + (start[c] as number);
-  // Counting sort: each seat lands in its cell's slice.
-  const fill = start.slice(0, cols * rows);
+  const fill = start.slice();
   const items = new Uint32Array(xs.length);
-  for (let i = 0; i < xs.length; i++) {
-    const cell = cellOf[i] as number;
+  cells.forEach((cell, i) => {
     items[fill[cell] as number] = i;
     fill[cell] = (fill[cell] as number) + 1;
-  }
-  return { x0: section.x, y0: section.y, cell: GRID_CELL, cols, rows, start, items };
+  });
+  return { cols, rows, start, items };
 }
 
 /** Copies a section's rows (inline or from its submap) into a {@link SectionLayout}. */
@@ -132,12 +134,11 @@ export type Rect = readonly [number, number, number, number];
 
 /** Calls `visit(i)` for every seat of the layout whose grid cell touches `rect` (a superset, cheap). */
 export function forEachSeatIn(layout: SectionLayout, rect: Rect, visit: (seat: number) => void): void {
-  const { grid } = layout;
-  const c0 = Math.max(0, Math.floor((rect[0] - grid.x0) / grid.cell));
-  const c1 = Math.min(grid.cols - 1, Math.floor((rect[2] - grid.x0) / grid.cell));
-  const r0 = Math.max(0, Math.floor((rect[1] - grid.y0) / grid.cell));
-  const r1 = Math.min(grid.rows - 1, Math.floor((rect[3] - grid.y0) / grid.cell));
-  for (let r = r0; r <= r1; r++) {
+  const { grid, section } = layout;
+  const c0 = cellOf(rect[0], section.x, grid.cols);
+  const c1 = cellOf(rect[2], section.x, grid.cols);
+  const r1 = cellOf(rect[3], section.y, grid.rows);
+  for (let r = cellOf(rect[1], section.y, grid.rows); r <= r1; r++) {
     for (let c = c0; c <= c1; c++) {
       const cell = r * grid.cols + c;
       const end = grid.start[cell + 1] as number;
@@ -177,7 +178,7 @@ export type MapHit =
  */
 export function hitTest(
   map: Pick<SeatMap, 'sections'>,
-  layouts: ReadonlyArray<SectionLayout | undefined>,
+  layouts: ReadonlyArray<SectionLayout | null | undefined>,
   x: number,
   y: number,
   radius: number = SEAT_PITCH / 2,
@@ -219,7 +220,10 @@ export interface ViewState {
   view: Viewport;
   width: number;
   height: number;
-  /** The whole map fitted into the canvas (the reset target and the zoom-out limit). */
+  /**
+   * The whole map fitted into the canvas (the reset target and the zoom-out limit); `view`
+   * is this very object while the map is shown whole.
+   */
   fit: Viewport;
 }
 
@@ -322,9 +326,9 @@ export function viewReducer(state: ViewState, action: ViewAction): ViewState {
       return { ...state, view: state.fit };
     case 'resize': {
       const resized = { ...state, width: action.width, height: action.height, fit: action.fit };
-      // A first size (or a map that was fitted) shows the whole map again.
-      const wasFitted = view.scale === state.fit.scale && view.x === state.fit.x && view.y === state.fit.y;
-      return { ...resized, view: wasFitted || state.width === 0 ? action.fit : clampView(resized, view) };
+      // A first size, or a map shown whole (reset or fitted before), shows the whole map again.
+      const whole = view === state.fit || state.width === 0;
+      return { ...resized, view: whole ? action.fit : clampView(resized, view) };
     }
     case 'focus':
       return { ...state, view: clampView(state, fitRect(action.rect, state.width, state.height)) };

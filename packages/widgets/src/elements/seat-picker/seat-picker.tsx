@@ -22,7 +22,7 @@ import { eventStore, loadEvent } from '@plateia/core/stores/catalogue';
 import { $seatMaps, $seatStatuses, loadSeatMap, refreshSeatStatus } from '@plateia/core/stores/seats';
 import { type PointerEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import type { ElementHostProps } from '../../shared/define-element.ts';
-import { drawSeatMap, type MapColors, SEAT_KIND, type SeatKind } from './seat-canvas.ts';
+import { drawSeatMap, type MapColors, priceFrom, SEAT_KIND, type SeatKind } from './seat-canvas.ts';
 import {
   buildSectionLayout,
   fitRect,
@@ -157,6 +157,12 @@ function rowSeatIndexes(layout: SectionLayout, row: number): number[] {
   return seats;
 }
 
+/** For reads whose failure changes nothing on screen: the next poll or choice asks again. */
+const ignore = () => undefined;
+
+/** The view before the canvas has a size. */
+const UNSIZED = { scale: 1, x: 0, y: 0 };
+
 /** Room above y = 0 for the stage, in venue units. */
 const STAGE_HEIGHT = 40;
 const CLICK_SLOP_PX = 5;
@@ -196,21 +202,17 @@ function pointOf(event: { clientX: number; clientY: number; currentTarget: Event
  */
 interface Live {
   canvas: { current: HTMLCanvasElement | null };
-  frame: { current: HTMLDivElement | null };
   state: ViewState;
-  /** Section layouts by section index, once their rows are known. */
-  layouts: Array<SectionLayout | undefined>;
-  /** Sections whose submap is being fetched. */
-  loading: Set<number>;
+  /** Section layouts by section index once their rows are known; null while they are fetched. */
+  layouts: Array<SectionLayout | null | undefined>;
   /** The requested animation frame, 0 when none. */
   raf: number;
   colors: MapColors | null;
   /** Pointers down on the canvas, and how far a gesture moved (a tap moves less than CLICK_SLOP_PX). */
   pointers: Map<number, Point>;
   moved: number;
-  onScreen: boolean;
-  map: SeatMap | null;
-  eventId: string;
+  /** The map the layouts belong to. */
+  map: SeatMap | null | undefined;
   kindOf: (seatId: number) => SeatKind;
   /** Re-renders after a section's layout arrived. */
   relayout: () => void;
@@ -218,17 +220,20 @@ interface Live {
 
 /** Fetches a section's rows (large maps come without them) and indexes them. */
 function loadSection(live: Live, index: number): void {
-  const { map, layouts, loading } = live;
+  const { map, layouts } = live;
   const section = map?.sections[index];
-  if (!section || layouts[index] || loading.has(index)) return;
-  loading.add(index);
-  fetchSubmap(live.eventId, section.id)
-    .then((full) => {
+  if (!section || layouts[index] !== undefined) return;
+  layouts[index] = null;
+  fetchSubmap(map.eventId, section.id).then(
+    (full) => {
       layouts[index] = buildSectionLayout({ ...section, rows: full.rows, tables: full.tables });
       live.relayout();
-    })
-    .catch(() => undefined)
-    .finally(() => loading.delete(index));
+    },
+    // Asked again when the section is next in view.
+    () => {
+      layouts[index] = undefined;
+    },
+  );
 }
 
 function draw(live: Live): void {
@@ -298,25 +303,23 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
 
   const [live] = useState<Live>(() => ({
     canvas: { current: null },
-    frame: { current: null },
-    state: { view: { scale: 1, x: 0, y: 0 }, width: 0, height: 0, fit: { scale: 1, x: 0, y: 0 } },
+    state: { view: UNSIZED, width: 0, height: 0, fit: UNSIZED },
     layouts: [],
-    loading: new Set(),
     raf: 0,
     colors: null,
     pointers: new Map(),
     moved: 0,
-    onScreen: true,
-    map,
-    eventId,
+    // Not yet this render's map: the layouts are built below.
+    map: undefined,
     kindOf,
     relayout: () => setLayoutVersion((version) => version + 1),
   }));
-  live.map = map;
-  live.eventId = eventId;
+  if (live.map !== map) {
+    // A new map: inline maps carry every row, so index them all at once.
+    live.map = map;
+    live.layouts = map?.inline ? map.sections.map((section) => buildSectionLayout(section)) : [];
+  }
   live.kindOf = kindOf;
-
-  useEffect(() => () => cancelAnimationFrame(live.raf), [live]);
 
   // Map, event and first statuses.
   useEffect(() => {
@@ -325,44 +328,37 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     void loadEvent(eventId);
   }, [eventId]);
 
-  // Inline maps carry every row: index them all at once.
-  useEffect(() => {
-    live.layouts = map?.inline ? map.sections.map((section) => buildSectionLayout(section)) : [];
-    live.loading = new Set();
-    live.relayout();
-  }, [live, map]);
-
   // Anything that changes seats (statuses, cart, layouts) re-renders: draw again.
   useEffect(() => requestDraw(live));
 
   // Live statuses: one sparse read now, then every few seconds while visible.
   useEffect(() => {
     if (!eventId || !map) return;
+    let onScreen = true;
     const poll = () => {
-      if (!document.hidden && live.onScreen) void refreshSeatStatus(eventId, []).catch(() => undefined);
+      if (!document.hidden && onScreen) void refreshSeatStatus(eventId, []).catch(ignore);
     };
     poll();
     const timer = setInterval(poll, STATUS_POLL_MS);
     const observer = new IntersectionObserver((entries) => {
-      live.onScreen = entries[entries.length - 1]?.isIntersecting ?? live.onScreen;
+      onScreen = entries[entries.length - 1]?.isIntersecting ?? onScreen;
     });
     if (container) observer.observe(container.host);
     return () => {
       clearInterval(timer);
       observer.disconnect();
     };
-  }, [eventId, map, container, live]);
+  }, [eventId, map, container]);
 
-  // While the map shows, the canvas follows its frame's size (in device pixels), and the wheel
-  // zooms about the cursor (a non-passive listener keeps the page from scrolling).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `mode` re-mounts the canvas and its frame.
+  // While the map shows, the canvas backs its CSS size (its frame's) with device pixels, and
+  // the wheel zooms about the cursor (a non-passive listener keeps the page from scrolling).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `mode` re-mounts the canvas.
   useEffect(() => {
-    const frame = live.frame.current;
     const canvas = live.canvas.current;
-    if (!frame || !canvas || !map) return;
+    if (!canvas || !map) return;
     const observer = new ResizeObserver(() => {
-      const width = frame.clientWidth;
-      const height = frame.clientHeight;
+      const width = canvas.clientWidth;
+      const height = canvas.clientHeight;
       if (width === 0 || height === 0) return;
       canvas.width = Math.round(width * devicePixelRatio);
       canvas.height = Math.round(height * devicePixelRatio);
@@ -370,7 +366,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
       live.state = viewReducer(live.state, { type: 'resize', width, height, fit });
       draw(live);
     });
-    observer.observe(frame);
+    observer.observe(canvas);
     const onWheel = (event: WheelEvent) => {
       event.preventDefault();
       const factor = Math.exp(-event.deltaY * (event.deltaMode === 1 ? 0.05 : 0.0015));
@@ -414,7 +410,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     if (!pricing[section.id]) {
       fetchSectionPricing(section.id)
         .then((answer) => setPricing((all) => ({ ...all, [section.id]: answer })))
-        .catch(() => undefined);
+        .catch(ignore);
     }
   };
 
@@ -422,16 +418,15 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
 
   const removeLine = async (item: CartItem) => {
     const result = await removeSeatFromCart(item);
-    if (result.ok) announce(lineMessage(item, false));
-    else announce(result.error, true);
+    announce(result.ok ? lineMessage(item, false) : result.error, !result.ok);
   };
 
   /** Adds (or, when it is already in the cart, removes) seat `index` of a section, or its table `index`. */
   const toggle = async (sectionIndex: number, index: number, isTable: boolean) => {
     const layout = live.layouts[sectionIndex];
     const section = map?.sections[sectionIndex];
-    const table = isTable ? layout?.tables[index] : undefined;
-    if (!layout || !section || busy || (isTable && !table)) return;
+    if (!layout || !section || busy) return;
+    const table = isTable ? layout.tables[index] : undefined;
     const seatIds = table ? table.seatIds.map(String) : [String(layout.ids[index])];
     const existing = lines.find((item) => seatIdsOf(item).some((seat) => seatIds.includes(seat)));
     if (existing) return removeLine(existing);
@@ -456,11 +451,10 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     announce(SEAT_PICKER_MESSAGES.holding);
     try {
       const result = await addSeatToCart(item);
-      if (result.ok) announce(lineMessage(item, true));
-      else announce(result.error, true);
+      announce(result.ok ? lineMessage(item, true) : result.error, !result.ok);
     } finally {
       setBusy(false);
-      void refreshSeatStatus(eventId, []).catch(() => undefined);
+      void refreshSeatStatus(eventId, []).catch(ignore);
     }
   };
 
@@ -584,7 +578,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
 
       {map && mode === 'map' ? (
         <div part="map">
-          <div className="frame" ref={live.frame}>
+          <div className="frame">
             <canvas
               ref={live.canvas}
               className="canvas"
@@ -639,9 +633,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
               {map.sections.map((section, index) => (
                 <option key={section.id} value={index}>
                   {section.name}
-                  {section.priceFromCents !== null
-                    ? ` (a partir de ${formatCents(section.priceFromCents)})`
-                    : ''}
+                  {section.priceFromCents !== null ? ` (${priceFrom(section)})` : ''}
                 </option>
               ))}
             </select>
@@ -661,7 +653,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
                   const ids = rowSeatIndexes(currentLayout, Number(row)).map((seat) =>
                     String(currentLayout.ids[seat]),
                   );
-                  void refreshSeatStatus(eventId, ids).catch(() => undefined);
+                  void refreshSeatStatus(eventId, ids).catch(ignore);
                 }}
               >
                 <option value="">{SEAT_PICKER_MESSAGES.chooseRow}</option>
@@ -751,7 +743,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
                   <span className="swatch" style={{ background: section.color }} aria-hidden="true" />
                   {section.name}
                   {section.priceFromCents !== null ? (
-                    <span className="muted"> a partir de {formatCents(section.priceFromCents)}</span>
+                    <span className="muted"> {priceFrom(section)}</span>
                   ) : null}
                 </li>
               ))}
