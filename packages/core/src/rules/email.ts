@@ -5,23 +5,19 @@
  * digits or hyphens, ending in a TLD of two or more letters. Dependency-free.
  */
 
-const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+$/;
-const DOMAIN_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+// Read left to right:
+// - the local part is at most 64 characters before the `@` (the lookahead), made of dot-separated
+//   runs of RFC 5322 "atext" characters, so it never starts or ends with a dot nor holds two in a row;
+// - the domain is one or more labels followed by a dot, each 1 to 63 letters, digits or
+//   hyphens without a hyphen at either end;
+// - the last label (the TLD) is 2 to 63 letters.
+const EMAIL =
+  /^(?=[^@]{1,64}@)[\w!#$%&'*+/=?^`{|}~-]+(?:\.[\w!#$%&'*+/=?^`{|}~-]+)*@(?:[A-Za-z\d](?:[A-Za-z\d-]{0,61}[A-Za-z\d])?\.)+[A-Za-z]{2,63}$/;
 
 /** Whether the value looks like a deliverable e-mail address (surrounding spaces are ignored). */
 export function isValidEmail(value: unknown): boolean {
   if (typeof value !== 'string') return false;
   const email = value.trim();
   // 254 is the longest address SMTP can carry in a path.
-  if (email.length === 0 || email.length > 254) return false;
-  const at = email.lastIndexOf('@');
-  if (at <= 0 || at !== email.indexOf('@')) return false;
-  const local = email.slice(0, at);
-  const domain = email.slice(at + 1);
-  if (local.length > 64 || !LOCAL_PART.test(local)) return false;
-  if (local.startsWith('.') || local.endsWith('.') || local.includes('..')) return false;
-  const labels = domain.split('.');
-  if (labels.length < 2) return false;
-  if (!labels.every((label) => DOMAIN_LABEL.test(label))) return false;
-  return /^[A-Za-z]{2,}$/.test(labels[labels.length - 1] ?? '');
+  return email.length <= 254 && EMAIL.test(email);
 }
