@@ -5,7 +5,6 @@ import {
   API_TIMEOUT_MS,
   ApiError,
   apiBaseUrl,
-  apiConfigVersion,
   apiFetch,
   messageForStatus,
   type StatusMessages,
@@ -14,7 +13,7 @@ import {
 
 /**
  * The one HTTP client for the API host (spec §7): base URL, 30 s timeout, the session's
- * bearer token, and error mapping to the spec's pt-BR messages (spec §8). Built lazily so
+ * bearer token, and error mapping to the spec's pt-BR messages (spec §8). Built per call so
  * the base URL can be set by the page (`globalThis.PLATEIA_API_URL`, set by the storefront
  * and the embed loader) after this module is imported, and so nothing runs on import.
  */
@@ -32,9 +31,6 @@ export {
   type StatusMessages,
 } from './public-read.ts';
 
-let client: KyCompatInstance | null = null;
-let clientBaseUrl = '';
-let clientConfigVersion = -1;
 const unauthorizedListeners = new Set<() => void>();
 
 /**
@@ -48,21 +44,19 @@ export function onUnauthorized(listener: () => void): () => void {
 }
 
 /**
- * The shared ky instance. Paths are relative to the API host: `apiClient().post('login/…')`
+ * The ky client of the API host. Paths are relative to it: `apiClient().post('login/…')`
  * (a leading slash is fine too, `prefix` joins them). Retries follow ky's defaults, which
- * never retry POST, so a login or a reservation is never sent twice by the client.
+ * never retry POST, so a login or a reservation is never sent twice by the client. Made
+ * per call, which costs next to nothing, so it always uses the base URL and fetcher in
+ * effect (the page may set them after this module is imported).
  *
  * Typed as the part of ky that `api/ky-compat.ts` (the script-tag build's ky) keeps, so a
  * call needing more of ky fails the type check rather than the embedded widgets.
  */
 export function apiClient(): KyCompatInstance {
-  const baseUrl = apiBaseUrl();
-  if (client && clientBaseUrl === baseUrl && clientConfigVersion === apiConfigVersion()) return client;
   const fetcher = apiFetch();
-  clientBaseUrl = baseUrl;
-  clientConfigVersion = apiConfigVersion();
   const options = {
-    prefix: baseUrl,
+    prefix: apiBaseUrl(),
     timeout: API_TIMEOUT_MS,
     // The spec's 30 s is what a person waits, so it bounds retries of a GET as well.
     totalTimeout: API_TIMEOUT_MS,
@@ -90,8 +84,7 @@ export function apiClient(): KyCompatInstance {
       ],
     },
   } satisfies KyCompatOptions;
-  client = ky.create(options);
-  return client;
+  return ky.create(options);
 }
 
 /** Turns whatever a call threw into an {@link ApiError} with the call site's message. */
