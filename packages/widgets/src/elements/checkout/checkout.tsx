@@ -681,10 +681,9 @@ function PixPayment({ payment }: { payment: Payment }): ReactNode {
       ) : (
         <p className="hint">Pague na hora pelo app do seu banco com o QR Code ou o código copia e cola.</p>
       )}
+      {/* A lapsed charge ends the checkout at once: its message shows on the summary. */}
       <p className="form-error" role="alert">
-        {payment.method === 'pix' && (payment.phase === 'failed' || payment.phase === 'expired')
-          ? payment.message
-          : ''}
+        {payment.method === 'pix' && payment.phase === 'failed' ? payment.message : ''}
       </p>
       {charge ? (
         charge.simulateUrl && (
