@@ -16,18 +16,27 @@ import { showToast } from './toasts.ts';
 
 export { $sessionToken } from './session-token.ts';
 
-/** The pt-BR texts of the session side, verbatim from spec §5 and §8 where the spec has them. */
-export const SESSION_MESSAGES = {
+/**
+ * The pt-BR texts of signing in: the login dialog's checks, login and password recovery,
+ * verbatim from spec §5 and §8. Apart from the account pages' texts so that a page with
+ * only the login dialog (the script-tag build's) need not carry those.
+ */
+export const SIGN_IN_MESSAGES = {
   loginRequired: 'Email e senha são obrigatórios',
   invalidEmail: 'Endereço de e-mail inválido',
   loginUnverified: 'Valide sua conta pelo link enviado em seu email, antes de fazer login.',
   loginFailed: 'Usuário/Senha Inválida',
   loginSuccess: 'Login realizado com Sucesso',
-  signUpExists: 'Usuário já existe',
-  signUpFailed: 'Não foi possível criar sua conta, tente novamente ou entre em contato com nossa equipe',
   recoverySent: (email: string) => `Um e-mail foi enviado para você em: ${email}`,
   recoveryFailed: 'Erro ao enviar email, tente novamente',
   recoveryTooSoon: 'Você precisa esperar um minuto após o envio para, reenviar o e-mail',
+} as const;
+
+/** The pt-BR texts of the session side: {@link SIGN_IN_MESSAGES} and the account pages'. */
+export const SESSION_MESSAGES = {
+  ...SIGN_IN_MESSAGES,
+  signUpExists: 'Usuário já existe',
+  signUpFailed: 'Não foi possível criar sua conta, tente novamente ou entre em contato com nossa equipe',
   // Not in the spec: chosen here, see docs/core.md.
   resetFailed: 'Não foi possível alterar sua senha. O link pode ter expirado, peça um novo.',
   verifyFailed: 'Não foi possível validar seu e-mail. O link pode ter expirado.',
@@ -209,7 +218,7 @@ function startSession(user: User, token: string): void {
   $user.set(user);
   $sessionToken.set(token);
   $sessionRead.set(true);
-  showToast({ kind: 'success', message: SESSION_MESSAGES.loginSuccess });
+  showToast({ kind: 'success', message: SIGN_IN_MESSAGES.loginSuccess });
   const redirect = $redirectAfterLogin.get();
   if (redirect) {
     $redirectAfterLogin.set(null);
@@ -243,8 +252,8 @@ async function fetchSalt(email: string): Promise<string> {
  */
 export async function login(email: string, password: string): Promise<User> {
   const address = (email ?? '').trim();
-  if (!address || !password) throw new Error(SESSION_MESSAGES.loginRequired);
-  if (!isValidEmail(address)) throw new Error(SESSION_MESSAGES.invalidEmail);
+  if (!address || !password) throw new Error(SIGN_IN_MESSAGES.loginRequired);
+  if (!isValidEmail(address)) throw new Error(SIGN_IN_MESSAGES.invalidEmail);
   const { user, token } = await callApi(
     async () => {
       const salt = await fetchSalt(address);
@@ -253,7 +262,7 @@ export async function login(email: string, password: string): Promise<User> {
       const answer = await apiClient().post(path).json<{ data?: unknown; token?: unknown }>();
       return { user: requireUser(answer.data), token: requireString(answer.token, 'token') };
     },
-    { 409: SESSION_MESSAGES.loginUnverified, fallback: SESSION_MESSAGES.loginFailed },
+    { 409: SIGN_IN_MESSAGES.loginUnverified, fallback: SIGN_IN_MESSAGES.loginFailed },
   );
   startSession(user, token);
   return user;
@@ -331,16 +340,16 @@ export async function uploadDocument(upload: DocumentUpload): Promise<DocumentUp
  */
 export async function requestPasswordRecovery(email: string): Promise<string> {
   const address = (email ?? '').trim();
-  if (!isValidEmail(address)) throw new Error(SESSION_MESSAGES.invalidEmail);
+  if (!isValidEmail(address)) throw new Error(SIGN_IN_MESSAGES.invalidEmail);
   const last = Number(readStorage(LAST_RECOVERY_KEY));
   if (Number.isFinite(last) && last > 0 && Date.now() - last < RECOVERY_WAIT_MS) {
-    throw new Error(SESSION_MESSAGES.recoveryTooSoon);
+    throw new Error(SIGN_IN_MESSAGES.recoveryTooSoon);
   }
   await callApi(() => apiClient().post(`pwrecovery/${encodeURIComponent(address)}`), {
-    fallback: SESSION_MESSAGES.recoveryFailed,
+    fallback: SIGN_IN_MESSAGES.recoveryFailed,
   });
   writeStorage(LAST_RECOVERY_KEY, String(Date.now()));
-  const message = SESSION_MESSAGES.recoverySent(address);
+  const message = SIGN_IN_MESSAGES.recoverySent(address);
   showToast({ kind: 'success', message });
   return message;
 }
@@ -353,7 +362,7 @@ export async function requestPasswordRecovery(email: string): Promise<string> {
  */
 export async function resetPassword(token: string, email: string, newPassword: string): Promise<User> {
   const address = (email ?? '').trim();
-  if (!isValidEmail(address)) throw new Error(SESSION_MESSAGES.invalidEmail);
+  if (!isValidEmail(address)) throw new Error(SIGN_IN_MESSAGES.invalidEmail);
   const user = await callApi(
     async () => {
       const salt = await fetchSalt(address);
