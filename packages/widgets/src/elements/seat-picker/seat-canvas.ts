@@ -58,11 +58,9 @@ export interface DrawStats {
 
 const TAU = 2 * Math.PI;
 
-// Reused between frames so drawing allocates nothing per seat.
-// Five buckets (one per seat kind) of `bucketStride` slots each.
-let bucketStride = 1024;
-let bucket = new Uint32Array(bucketStride * 5);
-const bucketSize = [0, 0, 0, 0, 0];
+// The seats in view by kind (indexed by SeatKind): each kind is painted as one path.
+// Reused between frames.
+const buckets: number[][] = [[], [], [], [], []];
 
 /** "a partir de R$ 90,00": a section's lowest price, or '' when it has none. */
 export function priceFrom({ priceFromCents }: Pick<SeatSection, 'priceFromCents'>): string {
@@ -133,20 +131,9 @@ function drawSeats(
   numbers: boolean,
   label: (text: string, x: number, y: number, size: number) => void,
 ): number {
-  if (layout.count > bucketStride) {
-    bucketStride = layout.count;
-    bucket = new Uint32Array(bucketStride * 5);
-  }
-  bucketSize.fill(0);
   const { xs, ys, ids } = layout;
-  let drawn = 0;
-  forEachSeatIn(layout, rect, (seat) => {
-    const kind = kindOf(ids[seat] as number);
-    const size = bucketSize[kind] as number;
-    bucket[kind * bucketStride + size] = seat;
-    bucketSize[kind] = size + 1;
-    drawn++;
-  });
+  for (const seats of buckets) seats.length = 0;
+  forEachSeatIn(layout, rect, (seat) => (buckets[kindOf(ids[seat] as number)] as number[]).push(seat));
   const radius = SEAT_PITCH * 0.38;
   const tiny = SEAT_PITCH * view.scale < 8;
   // Tables first, under their seats.
@@ -160,13 +147,13 @@ function drawSeats(
   }
   // In SEAT_KIND order.
   const fills = [layout.section.color, colors.selected, colors.held, colors.sold, colors.blocked];
-  for (let kind = 0; kind < 5; kind++) {
-    const size = bucketSize[kind] as number;
-    if (size === 0) continue;
+  let drawn = 0;
+  buckets.forEach((seats, kind) => {
+    if (seats.length === 0) return;
+    drawn += seats.length;
     ctx.fillStyle = fills[kind] as string;
     ctx.beginPath();
-    for (let k = kind * bucketStride; k < kind * bucketStride + size; k++) {
-      const seat = bucket[k] as number;
+    for (const seat of seats) {
       const x = xs[seat] as number;
       const y = ys[seat] as number;
       if (tiny) {
@@ -177,7 +164,7 @@ function drawSeats(
       }
     }
     ctx.fill();
-  }
+  });
   if (numbers) {
     ctx.font = `600 ${SEAT_PITCH * 0.42}px ${colors.font}`;
     ctx.fillStyle = colors.bg;
