@@ -173,10 +173,9 @@ export async function fetchSeatStatus(
   seatIds: readonly string[],
   sessionId: string,
 ): Promise<Record<string, string>> {
-  const params: Record<string, string> = { eventId: String(eventId), sessionId };
-  if (seatIds.length > 0) params.seatIds = seatIds.join(',');
+  // An empty `seatIds` is left out of the query (undefined search parameters are).
   const answer = await getJson<{ data?: Record<string, string> }>('seat/status', seatAddMessages, {
-    searchParams: params,
+    searchParams: { eventId: String(eventId), sessionId, seatIds: seatIds.join(',') || undefined },
   });
   return answer.data ?? {};
 }
@@ -396,12 +395,12 @@ type ReserveBody = {
 
 function readReservation(body: ReserveBody | ReservedTicket[] | null | undefined): ReservationAnswer {
   // The spec's own shape is a bare array of tickets; the API host wraps it with the order.
-  if (Array.isArray(body)) return { tickets: body, products: [], order: null, message: null };
+  const answer = Array.isArray(body) ? { tickets: body } : body;
   return {
-    tickets: body?.tickets ?? [],
-    products: body?.products ?? [],
-    order: body?.order ?? null,
-    message: body?.message ?? null,
+    tickets: answer?.tickets ?? [],
+    products: answer?.products ?? [],
+    order: answer?.order ?? null,
+    message: answer?.message ?? null,
   };
 }
 
@@ -417,13 +416,10 @@ export async function reserveCart(payload: ReservationPayload): Promise<Reservat
     event_id: wireId(payload.event_id),
     products: payload.products.map((line) => ({ ...line, product_id: wireId(line.product_id) })),
     tickets: payload.tickets.map((line) => {
-      const wire: Record<string, unknown> = {
-        ...line,
-        tk_id: wireId(line.tk_id),
-        resaleId: wireId(line.resaleId),
-      };
-      for (const key of ['seat_id', 'table_id', 'seat_group_id'] as const) {
-        if (line[key] !== undefined) wire[key] = wireId(line[key]);
+      const wire: Record<string, unknown> = { ...line };
+      // An id the line lacks stays undefined, which JSON leaves out.
+      for (const key of ['tk_id', 'resaleId', 'seat_id', 'table_id', 'seat_group_id'] as const) {
+        wire[key] = wireId(line[key]);
       }
       return wire;
     }),

@@ -62,7 +62,8 @@ export interface KyCompatInstance {
 
 /** A failed request, named as ky names its errors (`TimeoutError`, `NetworkError`, `HTTPError`). */
 class RequestError extends Error {
-  request: Request;
+  // `declare`: set in the constructor, so no field initialiser runs first.
+  declare request: Request;
 
   constructor(name: string, what: string, request: Request, options?: ErrorOptions) {
     super(`${what}: ${request.method} ${request.url}`, options);
@@ -73,8 +74,8 @@ class RequestError extends Error {
 
 /** An answer outside 2xx; `data` is its body (JSON when labelled so, else text; `undefined` when empty or unreadable). */
 export class HTTPError extends RequestError {
-  response: Response;
-  data: unknown;
+  declare response: Response;
+  declare data: unknown;
 
   constructor(response: Response, request: Request, data: unknown) {
     super('HTTPError', `Request failed with status code ${response.status}`, request);

@@ -20,13 +20,12 @@ import { sessionId } from './session.ts';
  */
 
 function isSeatHoldList(value: unknown): value is SeatHold[] {
+  // Optional chaining also turns away entries that are not objects at all.
   return (
     Array.isArray(value) &&
     value.every(
       (hold) =>
-        typeof hold === 'object' &&
-        hold !== null &&
-        (typeof hold.eventId === 'string' || typeof hold.eventId === 'number') &&
+        (typeof hold?.eventId === 'string' || typeof hold?.eventId === 'number') &&
         Array.isArray(hold.seatIds),
     )
   );

@@ -238,9 +238,8 @@ function requireUser(value: unknown): User {
 
 /** `POST /getsalt/{email}/{uuid}`: the per-user salt (a stable fake one for unknown e-mails). */
 async function fetchSalt(email: string): Promise<string> {
-  const answer = await apiClient()
-    .post(`getsalt/${encodeURIComponent(email)}/${encodeURIComponent(sessionId())}`)
-    .json<{ msg?: unknown }>();
+  const path = ['getsalt', email, sessionId()].map(encodeURIComponent).join('/');
+  const answer = await apiClient().post(path).json<{ msg?: unknown }>();
   return requireString(answer.msg, 'msg');
 }
 
