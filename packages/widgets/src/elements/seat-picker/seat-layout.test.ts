@@ -3,16 +3,19 @@ import { describe, expect, it } from 'vitest';
 import {
   buildSectionLayout,
   fitRect,
+  focusView,
   forEachSeatIn,
   hitTest,
-  keyToViewAction,
   levelOfDetail,
   MAX_SCALE,
+  panView,
+  resizeView,
   type SectionLayout,
+  VIEW_KEYS,
   type ViewState,
   viewRect,
-  viewReducer,
   visibleSections,
+  zoomView,
 } from './seat-layout.ts';
 
 /** A section of `rows` × `perRow` seats 10 units apart, ids from `firstId`, like the API host lays them out. */
@@ -139,9 +142,10 @@ describe('level of detail and culling', () => {
   });
 });
 
-describe('zoom and pan reducer', () => {
+describe('zoom and pan', () => {
   const fit = fitRect([0, 0, 1000, 500], 800, 400);
   const start: ViewState = { view: fit, width: 800, height: 400, fit };
+  const key = (name: string, state: ViewState) => (VIEW_KEYS.get(name) ?? ((same) => same))(state);
 
   it('fits the map in the canvas, centred', () => {
     expect(fit.scale).toBeCloseTo(368 / 500);
@@ -149,7 +153,7 @@ describe('zoom and pan reducer', () => {
   });
 
   it('zooms about the point asked, keeping that venue point under it', () => {
-    const next = viewReducer(start, { type: 'zoom', factor: 2, at: [200, 100] });
+    const next = zoomView(start, 2, [200, 100]);
     const before = [(200 - fit.x) / fit.scale, (100 - fit.y) / fit.scale];
     const after = [(200 - next.view.x) / next.view.scale, (100 - next.view.y) / next.view.scale];
     expect(next.view.scale).toBeCloseTo(fit.scale * 2);
@@ -158,26 +162,26 @@ describe('zoom and pan reducer', () => {
   });
 
   it('maps + - 0 and the arrows, and clamps zoom and pan', () => {
-    const zoomIn = keyToViewAction('+', 800, 400);
-    expect(zoomIn).toEqual({ type: 'zoom', factor: 1.5 });
-    expect(keyToViewAction('x', 800, 400)).toBeNull();
-    let state = viewReducer(start, zoomIn ?? { type: 'reset' });
+    expect(VIEW_KEYS.get('x')).toBeUndefined();
+    let state = key('+', start);
     expect(state.view.scale).toBeCloseTo(fit.scale * 1.5);
-    const right = viewReducer(state, keyToViewAction('ArrowRight', 800, 400) ?? { type: 'reset' });
+    expect(key('=', start)).toEqual(state);
+    expect(key('-', state).view.scale).toBeCloseTo(fit.scale);
+    const right = key('ArrowRight', state);
     expect(right.view.x).toBeCloseTo(state.view.x - 120);
-    for (let i = 0; i < 40; i++) state = viewReducer(state, { type: 'zoom', factor: 1.5 });
+    expect(right.view.y).toBe(state.view.y);
+    expect(key('ArrowDown', state).view.y).toBeCloseTo(state.view.y - 60);
+    for (let i = 0; i < 40; i++) state = zoomView(state, 1.5);
     expect(state.view.scale).toBe(MAX_SCALE);
-    for (let i = 0; i < 100; i++) state = viewReducer(state, { type: 'pan', dx: 500, dy: 0 });
+    for (let i = 0; i < 100; i++) state = panView(state, 500, 0);
     expect(state.view.x).toBeLessThanOrEqual(400);
-    for (let i = 0; i < 40; i++) state = viewReducer(state, { type: 'zoom', factor: 0.5 });
+    for (let i = 0; i < 40; i++) state = zoomView(state, 0.5);
     expect(state.view.scale).toBeCloseTo(fit.scale * 0.8);
-    expect(viewReducer(state, keyToViewAction('0', 800, 400) ?? { type: 'zoom', factor: 1 }).view).toEqual(
-      fit,
-    );
+    expect(key('0', state).view).toEqual(fit);
   });
 
   it('focuses a section so it fills the canvas', () => {
-    const focused = viewReducer(start, { type: 'focus', rect: [0, 0, 100, 50] });
+    const focused = focusView(start, [0, 0, 100, 50]);
     expect(focused.view.scale).toBeGreaterThan(fit.scale * 4);
     const [minX, , maxX] = viewRect(focused.view, 800, 400);
     expect(minX).toBeLessThanOrEqual(0);
@@ -185,12 +189,7 @@ describe('zoom and pan reducer', () => {
   });
 
   it('refits on resize when the map was fitted', () => {
-    const resized = viewReducer(start, {
-      type: 'resize',
-      width: 400,
-      height: 400,
-      fit: fitRect([0, 0, 1000, 500], 400, 400),
-    });
+    const resized = resizeView(start, 400, 400, fitRect([0, 0, 1000, 500], 400, 400));
     expect(resized.view).toEqual(fitRect([0, 0, 1000, 500], 400, 400));
   });
 });

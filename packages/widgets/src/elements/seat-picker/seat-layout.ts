@@ -257,29 +257,19 @@ export function viewRect(view: Viewport, width: number, height: number): Rect {
   ];
 }
 
-/** Zoom and pan requests from buttons, keys, wheel and touch. */
-export type ViewAction =
-  | { type: 'zoom'; factor: number; at?: readonly [number, number] }
-  | { type: 'pan'; dx: number; dy: number }
-  | { type: 'reset' }
-  | { type: 'resize'; width: number; height: number; fit: Viewport }
-  | { type: 'focus'; rect: Rect };
-
-/** What the zoom buttons and their keys do. */
-export const ZOOM_IN: ViewAction = { type: 'zoom', factor: ZOOM_STEP };
-export const ZOOM_OUT: ViewAction = { type: 'zoom', factor: 1 / ZOOM_STEP };
-export const RESET: ViewAction = { type: 'reset' };
+/** A point on the canvas, CSS px. */
+export type Point = readonly [number, number];
 
 /**
- * `view` zoomed to `scale` about the point `at` (the canvas centre by default), within the
- * zoom limits, then moved so part of the map stays on screen.
+ * The state showing `view` zoomed to `scale` about `at` (the canvas centre by default),
+ * within the zoom limits, then moved so part of the map stays on screen.
  */
-function clampView(
+function show(
   state: ViewState,
   view: Viewport,
   wanted = view.scale,
-  [ax, ay]: readonly [number, number] = [state.width / 2, state.height / 2],
-): Viewport {
+  [ax, ay]: Point = [state.width / 2, state.height / 2],
+): ViewState {
   const { width, height, fit } = state;
   const scale = Math.min(MAX_SCALE, Math.max(fit.scale * 0.8, wanted));
   const ratio = scale / view.scale;
@@ -287,50 +277,62 @@ function clampView(
   const mapWidth = ((width - 2 * fit.x) / fit.scale) * scale;
   const mapHeight = ((height - 2 * fit.y) / fit.scale) * scale;
   return {
-    scale,
-    x: Math.min(width / 2, Math.max(width / 2 - mapWidth, ax - (ax - view.x) * ratio)),
-    y: Math.min(height / 2, Math.max(height / 2 - mapHeight, ay - (ay - view.y) * ratio)),
+    ...state,
+    view: {
+      scale,
+      x: Math.min(width / 2, Math.max(width / 2 - mapWidth, ax - (ax - view.x) * ratio)),
+      y: Math.min(height / 2, Math.max(height / 2 - mapHeight, ay - (ay - view.y) * ratio)),
+    },
   };
 }
 
-// Arrow keys pan by a share of the canvas: [share of the width, share of the height].
-const PAN_KEYS = new Map<string, readonly [number, number]>([
-  ['ArrowLeft', [PAN_STEP, 0]],
-  ['ArrowRight', [-PAN_STEP, 0]],
-  ['ArrowUp', [0, PAN_STEP]],
-  ['ArrowDown', [0, -PAN_STEP]],
-]);
-const ZOOM_KEYS = new Map<string, ViewAction>([
+/** Zooms by `factor` about `at` (the canvas centre by default). */
+export function zoomView(state: ViewState, factor: number, at?: Point): ViewState {
+  return show(state, state.view, state.view.scale * factor, at);
+}
+
+/** Moves the map by `dx`, `dy` CSS px. */
+export function panView(state: ViewState, dx: number, dy: number): ViewState {
+  const { view } = state;
+  return show(state, { ...view, x: view.x + dx, y: view.y + dy });
+}
+
+/** Shows a venue rectangle (a section) as large as the canvas allows. */
+export function focusView(state: ViewState, rect: Rect): ViewState {
+  return show(state, fitRect(rect, state.width, state.height));
+}
+
+/** A new canvas size and the map fitted into it. */
+export function resizeView(state: ViewState, width: number, height: number, fit: Viewport): ViewState {
+  const resized = { ...state, width, height, fit };
+  // A first size, or a map shown whole (reset or fitted before), shows the whole map again.
+  return state.view === state.fit || state.width === 0
+    ? { ...resized, view: fit }
+    : show(resized, state.view);
+}
+
+/** A change of view that a key or a zoom button asks for. */
+export type ViewChange = (state: ViewState) => ViewState;
+
+export const ZOOM_IN: ViewChange = (state) => zoomView(state, ZOOM_STEP);
+export const ZOOM_OUT: ViewChange = (state) => zoomView(state, 1 / ZOOM_STEP);
+export const RESET: ViewChange = (state) => ({ ...state, view: state.fit });
+
+/** Pans by a share of the canvas's width and height. */
+const pan =
+  (shareX: number, shareY: number): ViewChange =>
+  (state) =>
+    panView(state, shareX * state.width, shareY * state.height);
+
+/** What each key does: `+`/`=` and `-` zoom, `0` shows the whole map, the arrows pan. */
+export const VIEW_KEYS = new Map<string, ViewChange>([
   ['+', ZOOM_IN],
   ['=', ZOOM_IN],
   ['-', ZOOM_OUT],
   ['_', ZOOM_OUT],
   ['0', RESET],
+  ['ArrowLeft', pan(PAN_STEP, 0)],
+  ['ArrowRight', pan(-PAN_STEP, 0)],
+  ['ArrowUp', pan(0, PAN_STEP)],
+  ['ArrowDown', pan(0, -PAN_STEP)],
 ]);
-
-/** The key's zoom or pan action (`+`/`=`, `-`, `0`, arrows), or null for other keys. */
-export function keyToViewAction(key: string, width: number, height: number): ViewAction | null {
-  const pan = PAN_KEYS.get(key);
-  return pan ? { type: 'pan', dx: pan[0] * width, dy: pan[1] * height } : (ZOOM_KEYS.get(key) ?? null);
-}
-
-/** Applies a zoom or pan request; the result stays within the zoom limits and near the map. */
-export function viewReducer(state: ViewState, action: ViewAction): ViewState {
-  const { view } = state;
-  switch (action.type) {
-    case 'zoom':
-      return { ...state, view: clampView(state, view, view.scale * action.factor, action.at) };
-    case 'pan':
-      return { ...state, view: clampView(state, { ...view, x: view.x + action.dx, y: view.y + action.dy }) };
-    case 'reset':
-      return { ...state, view: state.fit };
-    case 'resize': {
-      const resized = { ...state, width: action.width, height: action.height, fit: action.fit };
-      // A first size, or a map shown whole (reset or fitted before), shows the whole map again.
-      const whole = view === state.fit || state.width === 0;
-      return { ...resized, view: whole ? action.fit : clampView(resized, view) };
-    }
-    case 'focus':
-      return { ...state, view: clampView(state, fitRect(action.rect, state.width, state.height)) };
-  }
-}

@@ -26,18 +26,21 @@ import { drawSeatMap, type MapColors, priceFrom, SEAT_KIND, type SeatKind } from
 import {
   buildSectionLayout,
   fitRect,
+  focusView,
   hitTest,
-  keyToViewAction,
   levelOfDetail,
+  type Point,
+  panView,
   RESET,
+  resizeView,
   type SectionLayout,
-  type ViewAction,
+  VIEW_KEYS,
   type ViewState,
   viewRect,
-  viewReducer,
   visibleSections,
   ZOOM_IN,
   ZOOM_OUT,
+  zoomView,
 } from './seat-layout.ts';
 
 /** Statuses are polled this often while the picker is on screen and the tab visible (ms). */
@@ -189,8 +192,7 @@ function readColors(canvas: Element): MapColors {
   return colors;
 }
 
-/** A point in the canvas that `event` happened on, CSS px. */
-type Point = readonly [number, number];
+/** The point in the canvas that `event` happened on. */
 function pointOf(event: { clientX: number; clientY: number; currentTarget: EventTarget | null }): Point {
   const box = (event.currentTarget as Element).getBoundingClientRect();
   return [event.clientX - box.left, event.clientY - box.top];
@@ -264,8 +266,9 @@ function requestDraw(live: Live): void {
   live.raf ||= requestAnimationFrame(() => draw(live));
 }
 
-function dispatch(live: Live, action: ViewAction): void {
-  live.state = viewReducer(live.state, action);
+/** Shows a new view state on the next frame. */
+function show(live: Live, state: ViewState): void {
+  live.state = state;
   requestDraw(live);
 }
 
@@ -363,14 +366,14 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
       canvas.width = Math.round(width * devicePixelRatio);
       canvas.height = Math.round(height * devicePixelRatio);
       const fit = fitRect([0, -STAGE_HEIGHT, map.width, map.height], width, height);
-      live.state = viewReducer(live.state, { type: 'resize', width, height, fit });
+      live.state = resizeView(live.state, width, height, fit);
       draw(live);
     });
     observer.observe(canvas);
     const onWheel = (event: WheelEvent) => {
       event.preventDefault();
       const factor = Math.exp(-event.deltaY * (event.deltaMode === 1 ? 0.05 : 0.0015));
-      dispatch(live, { type: 'zoom', factor, at: pointOf(event) });
+      show(live, zoomView(live.state, factor, pointOf(event)));
     };
     canvas.addEventListener('wheel', onWheel, { passive: false });
     return () => {
@@ -476,14 +479,14 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     const [x, y] = point;
     if (pointers.size === 1) {
       live.moved += Math.abs(x - previous[0]) + Math.abs(y - previous[1]);
-      dispatch(live, { type: 'pan', dx: x - previous[0], dy: y - previous[1] });
+      show(live, panView(live.state, x - previous[0], y - previous[1]));
     } else if (pointers.size === 2) {
       const [ox, oy] = [...pointers.values()].find((entry) => entry !== previous) ?? previous;
       const before = Math.hypot(previous[0] - ox, previous[1] - oy);
       live.moved += CLICK_SLOP_PX;
       if (before > 0) {
         const factor = Math.hypot(x - ox, y - oy) / before;
-        dispatch(live, { type: 'zoom', factor, at: [(x + ox) / 2, (y + oy) / 2] });
+        show(live, zoomView(live.state, factor, [(x + ox) / 2, (y + oy) / 2]));
       }
     }
     pointers.set(event.pointerId, point);
@@ -507,8 +510,10 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     // between seats does nothing.
     if (levelOfDetail(view.scale) === 'blocks' || (hit.kind === 'section' && !live.layouts[hit.section])) {
       chooseSection(hit.section);
-      const rect = [section.x, section.y, section.x + section.width, section.y + section.height] as const;
-      dispatch(live, { type: 'focus', rect });
+      show(
+        live,
+        focusView(live.state, [section.x, section.y, section.x + section.width, section.y + section.height]),
+      );
     } else if (hit.kind !== 'section') {
       void toggle(hit.section, hit.kind === 'seat' ? hit.seat : hit.table, hit.kind === 'table');
     }
@@ -592,10 +597,10 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
               onPointerUp={onPointerUp}
               onPointerCancel={(event) => live.pointers.delete(event.pointerId)}
               onKeyDown={(event) => {
-                const action = keyToViewAction(event.key, live.state.width, live.state.height);
-                if (!action) return;
+                const change = VIEW_KEYS.get(event.key);
+                if (!change) return;
                 event.preventDefault();
-                dispatch(live, action);
+                show(live, change(live.state));
               }}
             />
             <div className="zoom" part="zoom-controls">
@@ -605,7 +610,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
                   type="button"
                   aria-label={label}
                   title={label}
-                  onClick={() => dispatch(live, action)}
+                  onClick={() => show(live, action(live.state))}
                 >
                   {symbol}
                 </button>
