@@ -14,8 +14,10 @@
  * follow ky's default policy: 2 for GET on 408/413/429/500/502/503/504 and network errors,
  * 0.3 s then 0.6 s, `Retry-After` honoured on 413/429/503; never POST. Failures are
  * `HTTPError` (with `response`, `request` and the parsed body in `data`, recognised by
- * `isHTTPError` by name, as ky's guard does across realms) or errors named `TimeoutError`
- * and `NetworkError`, like ky's. The `.json()`/`.text()` shortcuts set `accept`.
+ * `isHTTPError` by name, as ky's guard does across realms), a `DOMException` named
+ * `TimeoutError` (as `AbortSignal.timeout` rejects), or the `TypeError` fetch rejected
+ * with when no answer came (ky wraps that one in its `NetworkError`; the client maps all
+ * but `HTTPError` alike). The `.json()`/`.text()` shortcuts set `accept`.
  *
  * The client types its ky options and its instance with this module's types
  * ({@link KyCompatOptions}, {@link KyCompatInstance}), so a call that needs more of ky
@@ -60,26 +62,18 @@ export interface KyCompatInstance {
   post: Call;
 }
 
-/** A failed request, named as ky names its errors (`TimeoutError`, `NetworkError`, `HTTPError`). */
-class RequestError extends Error {
-  // `declare`: set in the constructor, so no field initialiser runs first.
-  declare request: Request;
-
-  constructor(name: string, what: string, request: Request, options?: ErrorOptions) {
-    super(`${what}: ${request.method} ${request.url}`, options);
-    this.name = name;
-    this.request = request;
-  }
-}
-
 /** An answer outside 2xx; `data` is its body (JSON when labelled so, else text; `undefined` when empty or unreadable). */
-export class HTTPError extends RequestError {
+export class HTTPError extends Error {
+  // `declare`: set in the constructor, so no field initialiser runs first.
   declare response: Response;
+  declare request: Request;
   declare data: unknown;
 
   constructor(response: Response, request: Request, data: unknown) {
-    super('HTTPError', `Request failed with status code ${response.status}`, request);
+    super(`Request failed with status code ${response.status}: ${request.method} ${request.url}`);
+    this.name = 'HTTPError';
     this.response = response;
+    this.request = request;
     this.data = data;
   }
 }
@@ -151,7 +145,7 @@ function send(
       const timer = setTimeout(
         () => {
           controller.abort();
-          reject(new RequestError('TimeoutError', 'Request timed out', request));
+          reject(new DOMException(`Request timed out: ${method} ${request.url}`, 'TimeoutError'));
         },
         Math.min(timeout, end - Date.now()),
       );
@@ -167,11 +161,7 @@ function send(
       const response = await within(fetch(request)).catch((error: unknown) => {
         // Browsers reject with a TypeError when no answer came (offline, DNS, CORS): ky's
         // network error, retried like a server failure. Anything else is the caller's.
-        if (error instanceof TypeError) {
-          return new RequestError('NetworkError', 'Request failed due to a network error', request, {
-            cause: error,
-          });
-        }
+        if (error instanceof TypeError) return error;
         throw error;
       });
       let failure = response;
