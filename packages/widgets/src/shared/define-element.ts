@@ -36,6 +36,10 @@ export type PlateiaElementConstructor = new () => HTMLElement;
 
 const toKebab = (name: string): string => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
+// The props, keyed by a symbol rather than a private field because the property accessors
+// below are defined outside the class body (a static block would need Safari 16.4).
+const props = Symbol('props');
+
 /**
  * The base class an element file extends (`class PlateiaLogin extends elementClass(…)`),
  * so each element is a named class the manifest analyzer can read. It renders the
@@ -62,14 +66,14 @@ export function elementClass<Props extends object>(
   class PlateiaElement extends HTMLElement {
     static observedAttributes = [...attributes.keys()];
 
-    #props: Record<string, unknown>;
+    [props]: Record<string, unknown>;
     #root: Root | undefined;
     #connected = true;
 
     constructor() {
       super();
       const container = this.attachShadow({ mode: 'open' });
-      this.#props = { container };
+      this[props] = { container };
       // Read before the first render; attributeChangedCallback follows for each one present.
       for (const attribute of attributes.keys()) this.#read(attribute, this.getAttribute(attribute));
       adoptStyles(container, styles);
@@ -78,8 +82,8 @@ export function elementClass<Props extends object>(
     /** Stores an attribute's text as its prop; false when it leaves the prop as it was (empty text). */
     #read(attribute: string, text: string | null): boolean {
       const [prop, type] = attributes.get(attribute) as readonly [string, AttributeType];
-      if (type === 'boolean') this.#props[prop] = text !== null;
-      else if (text) this.#props[prop] = type === 'number' ? Number.parseFloat(text) : text;
+      if (type === 'boolean') this[props][prop] = text !== null;
+      else if (text) this[props][prop] = type === 'number' ? Number.parseFloat(text) : text;
       else return false;
       return true;
     }
@@ -92,7 +96,7 @@ export function elementClass<Props extends object>(
       // copied because React keeps the object it is given as the element's props.
       this.#root.render(
         jsxs(Fragment, {
-          children: [jsx(ShadowStyles, { cssTexts: styles }), jsx(component, { ...this.#props } as Props)],
+          children: [jsx(ShadowStyles, { cssTexts: styles }), jsx(component, { ...this[props] } as Props)],
         }),
       );
     }
@@ -111,30 +115,29 @@ export function elementClass<Props extends object>(
     attributeChangedCallback(name: string, _old: string | null, text: string | null): void {
       if (this.#read(name, text)) this.#render();
     }
+  }
 
-    static {
-      for (const [attribute, [prop, type]] of attributes) {
-        Object.defineProperty(PlateiaElement.prototype, prop, {
-          configurable: true,
-          enumerable: true,
-          get(this: PlateiaElement) {
-            // Boolean properties reflect to present/absent attributes, like `dialog.open`.
-            return type === 'boolean' ? this.hasAttribute(attribute) : this.#props[prop];
-          },
-          set(this: PlateiaElement, value: unknown) {
-            if (type === 'boolean') {
-              this.toggleAttribute(attribute, Boolean(value));
-              return;
-            }
-            this.#props[prop] = value;
-            const text = type === 'number' ? `${value}` : (value as string | null | undefined);
-            if (this.getAttribute(attribute) === text) return;
-            if (text == null) this.removeAttribute(attribute);
-            else this.setAttribute(attribute, text);
-          },
-        });
-      }
-    }
+  for (const [attribute, [prop, type]] of attributes) {
+    Object.defineProperty(PlateiaElement.prototype, prop, {
+      configurable: true,
+      enumerable: true,
+      // A boolean prop always equals its attribute's presence (#read keeps it so), which
+      // makes boolean properties reflect like `dialog.open`.
+      get(this: PlateiaElement) {
+        return this[props][prop];
+      },
+      set(this: PlateiaElement, value: unknown) {
+        if (type === 'boolean') {
+          this.toggleAttribute(attribute, Boolean(value));
+          return;
+        }
+        this[props][prop] = value;
+        const text = type === 'number' ? `${value}` : (value as string | null | undefined);
+        if (this.getAttribute(attribute) === text) return;
+        if (text == null) this.removeAttribute(attribute);
+        else this.setAttribute(attribute, text);
+      },
+    });
   }
 
   return PlateiaElement;

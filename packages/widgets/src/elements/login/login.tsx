@@ -88,9 +88,9 @@ export function Login({ open = false, signupUrl, container, onOpenChange }: Logi
     (next: boolean) => {
       setIsOpen(next);
       onOpenChange?.(next);
-      // Reflect to the element so `el.open` and `[open]` styling tell the truth.
-      const element = container?.host;
-      if (element && element.hasAttribute('open') !== next) element.toggleAttribute('open', next);
+      // Reflect to the element so `el.open` and `[open]` styling tell the truth (a forced
+      // toggle leaves an attribute already in that state untouched).
+      container?.host.toggleAttribute('open', next);
     },
     [container, onOpenChange],
   );
@@ -113,10 +113,10 @@ export function Login({ open = false, signupUrl, container, onOpenChange }: Logi
   // Spec §2: `?user=` opens the dialog prefilled once we know nobody is logged in.
   const queryHandled = useRef(false);
   useEffect(() => {
-    if (queryHandled.current || authState === 'loading' || typeof location === 'undefined') return;
+    // Effects only run in a browser, so `location` is there.
+    if (queryHandled.current || authState === 'loading') return;
     queryHandled.current = true;
-    const params = new URLSearchParams(location.search);
-    const queryUser = params.get('user');
+    const queryUser = new URLSearchParams(location.search).get('user');
     if (queryUser && !user) openWith(queryUser);
   }, [authState, user, openWith]);
 
@@ -138,8 +138,8 @@ export function Login({ open = false, signupUrl, container, onOpenChange }: Logi
   useEffect(
     () =>
       $user.listen((current, previous) => {
-        const target = container?.host ?? rootRef.current;
-        if (!target) return;
+        // The root <div> is there whenever this effect has run.
+        const target = (container?.host ?? rootRef.current) as HTMLElement;
         if (current && !previous) emit(target, 'plateia-login', { user: current });
         else if (!current && previous) emit(target, 'plateia-logout', {});
       }),
@@ -161,16 +161,13 @@ export function Login({ open = false, signupUrl, container, onOpenChange }: Logi
   const onSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
     setNotice('');
-    if (!email.trim() || !password) {
-      setFormError(LOGIN_MESSAGES.required);
-      return;
-    }
+    const missing = !email.trim() || !password;
+    setFormError(missing ? LOGIN_MESSAGES.required : '');
+    if (missing) return;
     if (!validateEmail(email)) {
-      setFormError('');
       emailRef.current?.focus();
       return;
     }
-    setFormError('');
     setSubmitting(true);
     try {
       await login(email.trim(), password);
@@ -302,7 +299,7 @@ export function Login({ open = false, signupUrl, container, onOpenChange }: Logi
               disabled={googleRedirecting}
               onClick={() => startGoogleLogin()}
             >
-              <GoogleMark />
+              {googleMark}
               Fazer Login com Google
             </button>
             <p className="notice" role="status">
@@ -418,29 +415,28 @@ function RecoveryDialog({ open, initialEmail, onCancel, onSent }: RecoveryDialog
   );
 }
 
-function GoogleMark(): ReactNode {
-  return (
-    <svg
-      className="google-mark"
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path
-        fill="#4285F4"
-        d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.5h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.2-2.1 3.5-5.1 3.5-8.8z"
-      />
-      <path
-        fill="#34A853"
-        d="M12 24c3.2 0 6-1.1 7.9-2.9l-3.9-3a7.2 7.2 0 0 1-10.8-3.8h-4v3.1A12 12 0 0 0 12 24z"
-      />
-      <path fill="#FBBC05" d="M5.2 14.3a7.2 7.2 0 0 1 0-4.6V6.6h-4a12 12 0 0 0 0 10.8l4-3.1z" />
-      <path
-        fill="#EA4335"
-        d="M12 4.8c1.8 0 3.4.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.2 6.6l4 3.1A7.2 7.2 0 0 1 12 4.8z"
-      />
-    </svg>
-  );
-}
+// The Google "G": one element, made once and reused by every render.
+const googleMark = (
+  <svg
+    className="google-mark"
+    viewBox="0 0 24 24"
+    width="18"
+    height="18"
+    aria-hidden="true"
+    focusable="false"
+  >
+    <path
+      fill="#4285F4"
+      d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.5h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.2-2.1 3.5-5.1 3.5-8.8z"
+    />
+    <path
+      fill="#34A853"
+      d="M12 24c3.2 0 6-1.1 7.9-2.9l-3.9-3a7.2 7.2 0 0 1-10.8-3.8h-4v3.1A12 12 0 0 0 12 24z"
+    />
+    <path fill="#FBBC05" d="M5.2 14.3a7.2 7.2 0 0 1 0-4.6V6.6h-4a12 12 0 0 0 0 10.8l4-3.1z" />
+    <path
+      fill="#EA4335"
+      d="M12 4.8c1.8 0 3.4.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.2 6.6l4 3.1A7.2 7.2 0 0 1 12 4.8z"
+    />
+  </svg>
+);
