@@ -87,6 +87,8 @@ export class PlateiaCartBar extends LightElement {
   }
 
   protected mount(): void {
+    // Unknown again until this connection hears the checkout store.
+    this.#checkoutActive = null;
     const count = h('span', { part: 'count', class: 'count' });
     const total = h('span', { part: 'total', class: 'total' });
     const button = h(
@@ -111,9 +113,6 @@ export class PlateiaCartBar extends LightElement {
     const navigation = (globalThis as { navigation?: EventTarget }).navigation;
     navigation?.addEventListener('navigatesuccess', onPath, { signal });
 
-    this.keep(() => {
-      this.#checkoutActive = null;
-    });
     void loadCheckoutStore().then((checkout) => {
       // Left the page (or rebuilt) while the store loaded: that connection is over.
       if (signal.aborted) return;
