@@ -14,7 +14,7 @@ import {
   initSession,
   login,
   requestPasswordRecovery,
-  SESSION_MESSAGES,
+  SIGN_IN_MESSAGES,
   startGoogleLogin,
 } from '@plateia/core/stores/session';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -22,10 +22,10 @@ import type { ElementHostProps } from '../../shared/define-element.ts';
 import { emit } from '../../shared/events.ts';
 import { useModalDialog } from '../../shared/modal-dialog.ts';
 
-/** Spec texts this dialog shows; validation texts come from core's `SESSION_MESSAGES`. */
+/** Spec texts this dialog shows; validation texts come from core's `SIGN_IN_MESSAGES`. */
 export const LOGIN_MESSAGES = {
-  required: SESSION_MESSAGES.loginRequired,
-  invalidEmail: SESSION_MESSAGES.invalidEmail,
+  required: SIGN_IN_MESSAGES.loginRequired,
+  invalidEmail: SIGN_IN_MESSAGES.invalidEmail,
   googleRedirecting: 'Redirecionando... Aguarde enquanto o login do Google é processado.',
 } as const;
 
@@ -174,7 +174,7 @@ export function Login({ open = false, signupUrl, container, onOpenChange }: Logi
       setPassword('');
       close();
     } catch (error) {
-      setFormError(errorMessage(error, SESSION_MESSAGES.loginFailed));
+      setFormError(errorMessage(error, SIGN_IN_MESSAGES.loginFailed));
     } finally {
       setSubmitting(false);
     }
@@ -358,7 +358,7 @@ function RecoveryDialog({ open, initialEmail, onCancel, onSent }: RecoveryDialog
     try {
       onSent(await requestPasswordRecovery(email.trim()));
     } catch (failure) {
-      setError(errorMessage(failure, SESSION_MESSAGES.recoveryFailed));
+      setError(errorMessage(failure, SIGN_IN_MESSAGES.recoveryFailed));
     } finally {
       setSending(false);
     }
