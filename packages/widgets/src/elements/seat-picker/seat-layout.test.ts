@@ -66,7 +66,6 @@ describe('section layout and spatial index', () => {
     expect(layout.count).toBe(12);
     expect([...layout.ids.slice(4, 8)]).toEqual([5, 6, 7, 8]);
     expect(layout.rowLabels).toEqual(['A', 'B', 'C']);
-    expect(layout.row[5]).toBe(1);
     expect([...layout.rowStart]).toEqual([0, 4, 8, 12]);
     expect(layout.numbers[7]).toBe('4');
     expect(layout.table[0]).toBe(-1);

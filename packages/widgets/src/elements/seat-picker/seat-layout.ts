@@ -43,8 +43,6 @@ export interface SectionLayout {
   xs: Float32Array;
   ys: Float32Array;
   ids: Int32Array;
-  /** Index into `rowLabels` of each seat. */
-  row: Uint16Array;
   /** Index into `tables` of each seat, -1 when the seat is not at a table. */
   table: Int16Array;
   rowLabels: string[];
@@ -91,7 +89,6 @@ export function buildSectionLayout(section: SeatSection): SectionLayout {
   const xs = new Float32Array(count);
   const ys = new Float32Array(count);
   const ids = new Int32Array(count);
-  const row = new Uint16Array(count);
   const table = new Int16Array(count).fill(-1);
   const rowStart = new Uint32Array(rows.length + 1);
   const numbers: string[] = new Array(count);
@@ -107,7 +104,6 @@ export function buildSectionLayout(section: SeatSection): SectionLayout {
       ids[i] = id;
       xs[i] = entry.x[k] ?? 0;
       ys[i] = entry.y[k] ?? 0;
-      row[i] = r;
       numbers[i] = entry.n[k] ?? '';
       table[i] = tableOfSeat.get(id) ?? -1;
     }
@@ -119,7 +115,6 @@ export function buildSectionLayout(section: SeatSection): SectionLayout {
     xs,
     ys,
     ids,
-    row,
     table,
     rowLabels: rows.map((entry) => entry.label),
     rowStart,

@@ -20,7 +20,7 @@ import { SEAT_MESSAGES } from '@plateia/core/rules/seat-flow';
 import { $cart, addSeatToCart, removeSeatFromCart } from '@plateia/core/stores/cart';
 import { eventStore, loadEvent } from '@plateia/core/stores/catalogue';
 import { $seatMaps, $seatStatuses, loadSeatMap, refreshSeatStatus } from '@plateia/core/stores/seats';
-import { type PointerEvent, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { type PointerEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import type { ElementHostProps } from '../../shared/define-element.ts';
 import { drawSeatMap, type MapColors, priceFrom, SEAT_KIND, type SeatKind } from './seat-canvas.ts';
 import {
@@ -274,12 +274,12 @@ function show(live: Live, state: ViewState): void {
 
 /** The `<plateia-seat-picker>` component. */
 export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactNode {
-  const id = useId();
+  const hintId = useId();
   const maps = useStore($seatMaps);
   const allStatuses = useStore($seatStatuses);
   const cart = useStore($cart);
-  const $event = useMemo(() => eventStore(eventId || '0'), [eventId]);
-  const event = useStore($event).data;
+  // One store per event, shared by every element that shows it.
+  const event = useStore(eventStore(eventId || '0')).data;
   const loadable = eventId ? maps[eventId] : undefined;
   const map = loadable?.data ?? null;
   const statuses = allStatuses[eventId] ?? {};
@@ -295,14 +295,10 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
   const [listSeat, setListSeat] = useState('');
 
   // This event's seats and tables in the cart, and how each seat is drawn.
-  const lines = useMemo(
-    () =>
-      cart.filter(
-        (item) => String(item.eventId) === eventId && (item.seatSelection || item.seatInfo?.isTable),
-      ),
-    [cart, eventId],
+  const lines = cart.filter(
+    (item) => String(item.eventId) === eventId && (item.seatSelection || item.seatInfo?.isTable),
   );
-  const kindOf = useMemo(() => seatKindOf(statuses, new Set(lines.flatMap(seatIdsOf))), [statuses, lines]);
+  const kindOf = seatKindOf(statuses, new Set(lines.flatMap(seatIdsOf)));
 
   const [live] = useState<Live>(() => ({
     canvas: { current: null },
@@ -438,14 +434,15 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     const buying = event ?? (await loadEvent(eventId));
     const lot =
       lotOf(section.id) ??
-      lotOf(section.id, (await fetchSectionPricing(section.id).catch(() => null))?.ticketTypes ?? []);
+      lotOf(section.id, (await fetchSectionPricing(section.id).catch(ignore))?.ticketTypes ?? []);
     if (!buying || !lot) return announce(SEAT_MESSAGES.addFailed, true);
     const item = table
       ? tableCartItem({ event: buying, section, table, ticketType: lot })
       : seatCartItem({
           event: buying,
           section,
-          row: { label: layout.rowLabels[layout.row[index] as number] ?? '' },
+          // The seat's row is the last one starting at or before it.
+          row: { label: layout.rowLabels[layout.rowStart.findIndex((start) => start > index) - 1] ?? '' },
           seatId: layout.ids[index] as number,
           seatNumber: layout.numbers[index] ?? '',
           ticketType: lot,
@@ -558,9 +555,9 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     ) : null;
 
   return (
-    <section className="picker" part="base" aria-labelledby={`${id}-title`}>
+    <section className="picker" part="base" aria-label={SEAT_PICKER_MESSAGES.title}>
       <header className="header">
-        <h2 className="title" id={`${id}-title`} part="title">
+        <h2 className="title" part="title">
           {SEAT_PICKER_MESSAGES.title}
         </h2>
         <button type="button" part="mode-toggle" onClick={() => setMode(mode === 'map' ? 'list' : 'map')}>
@@ -591,7 +588,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
               role="img"
               tabIndex={0}
               aria-label={mapDescription(map.seatCount)}
-              aria-describedby={`${id}-hint`}
+              aria-describedby={hintId}
               onPointerDown={onPointerDown}
               onPointerMove={onPointerMove}
               onPointerUp={onPointerUp}
@@ -617,7 +614,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
               ))}
             </div>
           </div>
-          <p className="hint" id={`${id}-hint`}>
+          <p className="hint" id={hintId}>
             {SEAT_PICKER_MESSAGES.keyboardHint}
           </p>
         </div>
