@@ -8,10 +8,4 @@ defineSeatPicker();
 
 export { drawSeatMap, type MapColors, SEAT_KIND, type SeatKind } from './seat-canvas.ts';
 export { defineSeatPicker, PlateiaSeatPicker, SEAT_PICKER_TAG } from './seat-picker.element.ts';
-export {
-  LEGEND,
-  SEAT_PICKER_MESSAGES,
-  SeatPicker,
-  type SeatPickerProps,
-  STATUS_POLL_MS,
-} from './seat-picker.tsx';
+export { SeatPicker, type SeatPickerProps } from './seat-picker.tsx';

@@ -290,7 +290,8 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
   const [lotChoice, setLotChoice] = useState<Record<number, number>>({});
   const [current, setCurrent] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState({ text: '', error: false });
+  // What the polite status region and the alert region say.
+  const [notice, setNotice] = useState(['', '']);
   const [listRow, setListRow] = useState('');
   const [listSeat, setListSeat] = useState('');
 
@@ -413,7 +414,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     }
   };
 
-  const announce = (text: string, error = false) => setNotice({ text, error });
+  const announce = (text: string, error = false) => setNotice(error ? ['', text] : [text, '']);
 
   const removeLine = async (item: CartItem) => {
     const result = await removeSeatFromCart(item);
@@ -714,10 +715,10 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
       )}
 
       <p className="announce" part="announcer" role="status" aria-live="polite" aria-atomic="true">
-        {notice.error ? '' : notice.text}
+        {notice[0]}
       </p>
       <p className="announce error" role="alert" aria-atomic="true">
-        {notice.error ? notice.text : ''}
+        {notice[1]}
       </p>
 
       {map ? (
