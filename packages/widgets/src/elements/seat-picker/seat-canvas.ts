@@ -9,7 +9,6 @@ import { formatCents } from '@plateia/core/rules/price';
 import {
   forEachSeatIn,
   levelOfDetail,
-  type Rect,
   SEAT_PITCH,
   type SectionLayout,
   sectionInRect,
@@ -69,7 +68,7 @@ export function priceFrom({ priceFromCents }: Pick<SeatSection, 'priceFromCents'
 
 /** Paints one frame. Returns how many sections and seats it drew. */
 export function drawSeatMap(ctx: CanvasRenderingContext2D, input: DrawInput): DrawStats {
-  const { map, layouts, view, width, height, pixelRatio, colors } = input;
+  const { map, layouts, view, width, height, pixelRatio, colors, kindOf } = input;
   ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
   ctx.fillStyle = colors.bg;
   ctx.fillRect(0, 0, width, height);
@@ -87,6 +86,7 @@ export function drawSeatMap(ctx: CanvasRenderingContext2D, input: DrawInput): Dr
   const rect = viewRect(view, width, height);
   const level = levelOfDetail(view.scale);
   const px = 1 / view.scale;
+  const radius = SEAT_PITCH * 0.38;
   const stats: DrawStats = { sections: 0, seats: 0 };
   /** A label in the text colour, `size` venue units high. */
   const label = (text: string, x: number, y: number, size: number) => {
@@ -94,78 +94,63 @@ export function drawSeatMap(ctx: CanvasRenderingContext2D, input: DrawInput): Dr
     ctx.fillStyle = colors.fg;
     ctx.fillText(text, x, y);
   };
+  /** A translucent box: the stage, or a section drawn as a block. */
+  const box = (color: string, alpha: number, x: number, y: number, w: number, h: number) => {
+    ctx.fillStyle = color;
+    ctx.globalAlpha = alpha;
+    ctx.fillRect(x, y, w, h);
+    ctx.globalAlpha = 1;
+  };
 
   // The stage sits above y = 0.
-  ctx.fillStyle = colors.muted;
-  ctx.globalAlpha = 0.35;
-  ctx.fillRect(map.width * 0.2, -30, map.width * 0.6, 22);
-  ctx.globalAlpha = 1;
+  box(colors.muted, 0.35, map.width * 0.2, -30, map.width * 0.6, 22);
   label('PALCO', map.width / 2, -19, 12 * px);
 
   map.sections.forEach((section, index) => {
     if (!sectionInRect(section, rect)) return;
     stats.sections++;
     const layout = layouts[index];
-    if (level !== 'blocks' && layout) {
-      stats.seats += drawSeats(ctx, input, layout, rect, level === 'numbers', label);
+    if (level === 'blocks' || !layout) {
+      box(section.color, 0.55, section.x, section.y, section.width, section.height);
+      const size = Math.min(14 * px, section.height / 5);
+      const x = section.x + section.width / 2;
+      const y = section.y + section.height / 2;
+      label(section.name, x, y - size * 0.7, size);
+      label(priceFrom(section), x, y + size * 0.7, size * 0.8);
       return;
     }
-    ctx.fillStyle = section.color;
-    ctx.globalAlpha = 0.55;
-    ctx.fillRect(section.x, section.y, section.width, section.height);
-    ctx.globalAlpha = 1;
-    const size = Math.min(14 * px, section.height / 5);
-    const x = section.x + section.width / 2;
-    const y = section.y + section.height / 2;
-    label(section.name, x, y - size * 0.7, size);
-    label(priceFrom(section), x, y + size * 0.7, size * 0.8);
-  });
-  return stats;
-}
-
-function drawSeats(
-  ctx: CanvasRenderingContext2D,
-  { colors, kindOf, view }: DrawInput,
-  layout: SectionLayout,
-  rect: Rect,
-  numbers: boolean,
-  label: (text: string, x: number, y: number, size: number) => void,
-): number {
-  const { xs, ys, ids } = layout;
-  for (const seats of buckets) seats.length = 0;
-  forEachSeatIn(layout, rect, (seat) => (buckets[kindOf(ids[seat] as number)] as number[]).push(seat));
-  const radius = SEAT_PITCH * 0.38;
-  const tiny = SEAT_PITCH * view.scale < 8;
-  // Tables first, under their seats.
-  ctx.lineWidth = 1.5 / view.scale;
-  ctx.strokeStyle = layout.section.color;
-  for (const table of layout.tables) {
-    if (table.x + table.radius < rect[0] || table.x - table.radius > rect[2]) continue;
-    ctx.beginPath();
-    ctx.arc(table.x, table.y, table.radius * 0.7, 0, TAU);
-    ctx.stroke();
-  }
-  // In SEAT_KIND order.
-  const fills = [layout.section.color, colors.selected, colors.held, colors.sold, colors.blocked];
-  let drawn = 0;
-  buckets.forEach((seats, kind) => {
-    if (seats.length === 0) return;
-    drawn += seats.length;
-    ctx.fillStyle = fills[kind] as string;
-    ctx.beginPath();
-    for (const seat of seats) {
-      const x = xs[seat] as number;
-      const y = ys[seat] as number;
-      if (tiny) {
-        ctx.rect(x - radius, y - radius, radius * 2, radius * 2);
-      } else {
-        ctx.moveTo(x + radius, y);
-        ctx.arc(x, y, radius, 0, TAU);
-      }
+    const { xs, ys, ids } = layout;
+    // Tables first, under their seats.
+    ctx.lineWidth = 1.5 * px;
+    ctx.strokeStyle = section.color;
+    for (const table of layout.tables) {
+      ctx.beginPath();
+      ctx.arc(table.x, table.y, table.radius * 0.7, 0, TAU);
+      ctx.stroke();
     }
-    ctx.fill();
-  });
-  if (numbers) {
+    for (const seats of buckets) seats.length = 0;
+    forEachSeatIn(layout, rect, (seat) => (buckets[kindOf(ids[seat] as number)] as number[]).push(seat));
+    // In SEAT_KIND order; tiny seats are squares, cheaper than circles.
+    const fills = [section.color, colors.selected, colors.held, colors.sold, colors.blocked];
+    const tiny = SEAT_PITCH * view.scale < 8;
+    buckets.forEach((seats, kind) => {
+      if (seats.length === 0) return;
+      stats.seats += seats.length;
+      ctx.fillStyle = fills[kind] as string;
+      ctx.beginPath();
+      for (const seat of seats) {
+        const x = xs[seat] as number;
+        const y = ys[seat] as number;
+        if (tiny) {
+          ctx.rect(x - radius, y - radius, radius * 2, radius * 2);
+        } else {
+          ctx.moveTo(x + radius, y);
+          ctx.arc(x, y, radius, 0, TAU);
+        }
+      }
+      ctx.fill();
+    });
+    if (level !== 'numbers') return;
     ctx.font = `600 ${SEAT_PITCH * 0.42}px ${colors.font}`;
     ctx.fillStyle = colors.bg;
     forEachSeatIn(layout, rect, (seat) => {
@@ -181,6 +166,6 @@ function drawSeats(
       ctx.fillText(text, (xs[first] as number) - SEAT_PITCH, y);
     });
     for (const table of layout.tables) label(table.name, table.x, table.y, SEAT_PITCH * 0.36);
-  }
-  return drawn;
+  });
+  return stats;
 }

@@ -81,44 +81,28 @@ function buildGrid(section: SeatSection, xs: Float32Array, ys: Float32Array): Se
   return { cols, rows, start, items };
 }
 
-/** Copies a section's rows (inline or from its submap) into a {@link SectionLayout}. */
+/**
+ * Copies a section's rows (inline or from its submap) into a {@link SectionLayout}. The rows
+ * are columnar, `ids`, `x`, `y` and `n` of the same length, so their concatenations line up.
+ */
 export function buildSectionLayout(section: SeatSection): SectionLayout {
   const rows = section.rows ?? [];
   const tables = section.tables ?? [];
-  const count = rows.reduce((sum, row) => sum + row.ids.length, 0);
-  const xs = new Float32Array(count);
-  const ys = new Float32Array(count);
-  const ids = new Int32Array(count);
-  const table = new Int16Array(count).fill(-1);
-  const rowStart = new Uint32Array(rows.length + 1);
-  const numbers: string[] = new Array(count);
-  const tableOfSeat = new Map<number, number>();
-  tables.forEach((entry, index) => {
-    for (const id of entry.seatIds) tableOfSeat.set(id, index);
-  });
-  let i = 0;
-  rows.forEach((entry, r) => {
-    rowStart[r] = i;
-    for (let k = 0; k < entry.ids.length; k++, i++) {
-      const id = entry.ids[k] as number;
-      ids[i] = id;
-      xs[i] = entry.x[k] ?? 0;
-      ys[i] = entry.y[k] ?? 0;
-      numbers[i] = entry.n[k] ?? '';
-      table[i] = tableOfSeat.get(id) ?? -1;
-    }
-  });
-  rowStart[rows.length] = i;
+  const ids = Int32Array.from(rows.flatMap((row) => row.ids));
+  const xs = Float32Array.from(rows.flatMap((row) => row.x));
+  const ys = Float32Array.from(rows.flatMap((row) => row.y));
+  const tableOfSeat = new Map(tables.flatMap((entry, index) => entry.seatIds.map((id) => [id, index])));
+  let start = 0;
   return {
     section,
-    count,
+    count: ids.length,
     xs,
     ys,
     ids,
-    table,
-    rowLabels: rows.map((entry) => entry.label),
-    rowStart,
-    numbers,
+    table: Int16Array.from(ids, (id) => tableOfSeat.get(id) ?? -1),
+    rowLabels: rows.map((row) => row.label),
+    rowStart: Uint32Array.from([0, ...rows.map((row) => (start += row.ids.length))]),
+    numbers: rows.flatMap((row) => row.n),
     tables,
     grid: buildGrid(section, xs, ys),
   };
