@@ -67,7 +67,7 @@ export function createExpiryTimer(onExpire: () => void, clock: ExpiryClock = sys
     handle = clock.setTimer(() => {
       handle = null;
       // Timers may fire early or a deadline may be re-read late; only a passed deadline expires.
-      if (deadline !== null && isExpired(deadline, clock.now())) {
+      if (isExpired(deadline, clock.now())) {
         deadline = null;
         onExpire();
       } else {

@@ -57,7 +57,7 @@ function isCheckoutData(value: unknown): value is CheckoutData {
 
 /** When checkout started (epoch ms), in `plateia:checkoutStartedAt`; `null` outside checkout. */
 export const $checkoutStartedAt = persistentAtom<number | null>('plateia:checkoutStartedAt', null, {
-  encode: (value) => (value === null ? null : String(value)),
+  // Stored by the default encoding: the number's digits, and no key for `null`.
   decode: (raw) => (raw !== '' && Number.isFinite(Number(raw)) ? Number(raw) : undefined),
 });
 

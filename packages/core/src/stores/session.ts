@@ -133,9 +133,9 @@ export interface DocumentUploadResult {
 }
 
 function isUser(value: unknown): value is User {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return typeof record.id === 'number' && typeof record.user === 'string';
+  // Optional chaining also turns away what is not an object at all.
+  const record = value as Partial<User> | null;
+  return typeof record?.id === 'number' && typeof record.user === 'string';
 }
 
 /** The logged-in user's record, mirrored in `plateia:user`; `null` when logged out. */
@@ -395,7 +395,7 @@ let googleResetTimer: ReturnType<typeof setTimeout> | undefined;
  * redirect-after-login address, so {@link completeGoogleLogin} ends where it started.
  */
 export function startGoogleLogin(returnTo?: string): void {
-  const here = globalThis.location ? `${globalThis.location.pathname}${globalThis.location.search}` : '/';
+  const here = globalThis.location && `${globalThis.location.pathname}${globalThis.location.search}`;
   const target = isSameSitePath(returnTo) ? returnTo : isSameSitePath(here) ? here : '/';
   setRedirectAfterLogin(target);
   $googleRedirecting.set(true);
