@@ -12,10 +12,6 @@ const SHIFTS = [7, 12, 17, 22, 5, 9, 14, 20, 4, 11, 16, 23, 6, 10, 15, 21];
 // T[i] = floor(abs(sin(i + 1)) * 2^32), computed once rather than listed.
 const SINES = Array.from({ length: 64 }, (_, i) => Math.floor(Math.abs(Math.sin(i + 1)) * 2 ** 32));
 
-// Which message word step i of round r reads: (STEP[r] * i + START[r]) mod 16, RFC 1321 §3.4.
-const STEP = [1, 5, 3, 7];
-const START = [0, 1, 5, 0];
-
 /** MD5 digest of raw bytes, as lowercase hex. */
 export function md5Bytes(bytes: Uint8Array): string {
   // The message as little-endian 32-bit words, padded: a 1 bit, zeros to 56 mod 64 bytes,
@@ -26,7 +22,7 @@ export function md5Bytes(bytes: Uint8Array): string {
   words[words.length - 2] = (length * 8) | 0;
   words[words.length - 1] = Math.floor(length / 2 ** 29);
 
-  const state = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476];
+  let state = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476];
   for (let offset = 0; offset < words.length; offset += 16) {
     let [a, b, c, d] = state as [number, number, number, number];
     for (let i = 0; i < 64; i++) {
@@ -39,7 +35,8 @@ export function md5Bytes(bytes: Uint8Array): string {
             : round === 2
               ? b ^ c ^ d
               : c ^ (b | ~d);
-      const word = words[offset + ((STEP[round]! * i + START[round]!) & 15)]!;
+      // The message word this step reads, per round (RFC 1321 §3.4), mod 16.
+      const word = words[offset + ([i, 5 * i + 1, 3 * i + 5, 7 * i][round]! & 15)]!;
       const sum = (a + f + SINES[i]! + word) | 0;
       const shift = SHIFTS[round * 4 + (i & 3)]!;
       a = d;
@@ -47,10 +44,7 @@ export function md5Bytes(bytes: Uint8Array): string {
       c = b;
       b = (b + ((sum << shift) | (sum >>> (32 - shift)))) | 0;
     }
-    state[0] = (state[0]! + a) | 0;
-    state[1] = (state[1]! + b) | 0;
-    state[2] = (state[2]! + c) | 0;
-    state[3] = (state[3]! + d) | 0;
+    state = [a, b, c, d].map((word, k) => (state[k]! + word) | 0);
   }
   // Each state word's bytes, least significant first, as two hex digits each.
   let hex = '';
