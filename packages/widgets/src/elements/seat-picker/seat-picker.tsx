@@ -730,7 +730,9 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
                 <li key={key}>
                   <span
                     className={`swatch ${key}`}
-                    style={key === 'available' ? { background: map.sections[0]?.color } : undefined}
+                    // Available seats take the first section's colour, the others their token
+                    // (`--_selected`, …; a table has none and shows only its ring).
+                    style={{ background: key === 'available' ? map.sections[0]?.color : `var(--_${key})` }}
                     aria-hidden="true"
                   />
                   {text}
