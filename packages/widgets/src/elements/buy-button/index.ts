@@ -1,5 +1,7 @@
 /**
- * `@plateia/widgets/buy-button`: importing it registers `<plateia-buy-button>`.
+ * `@plateia/widgets/buy-button`: importing it registers `<plateia-buy-button>`. The entry
+ * exports the element only: the view rules in `buy-button.ts` stay internal (nothing
+ * imports them, and the script-tag build need not carry their export names).
  */
 import { defineBuyButton } from './buy-button.element.ts';
 
@@ -13,10 +15,3 @@ export {
   type PlateiaSeatPickerOpenDetail,
   SEAT_PICKER_TAG,
 } from './buy-button.element.ts';
-export {
-  BUY_BUTTON_MESSAGES,
-  type BuyButtonView,
-  blockedReason,
-  buyButtonView,
-  type ChooserOption,
-} from './buy-button.ts';

@@ -6,14 +6,8 @@ import { setNavigator } from '@plateia/core/stores/navigation';
 import { $toasts } from '@plateia/core/stores/toasts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlateiaCartChangeEvent } from '../../shared/events.ts';
-import {
-  CART_BAR_TAG,
-  checkoutUrl,
-  defineCartBar,
-  isCartBarVisible,
-  isHiddenPath,
-  type PlateiaCartBar,
-} from './index.ts';
+import { checkoutUrl, isCartBarVisible, isHiddenPath } from './cart-bar.ts';
+import { CART_BAR_TAG, defineCartBar, type PlateiaCartBar } from './index.ts';
 
 let posts: { path: string; body: unknown }[];
 let navigations: string[];

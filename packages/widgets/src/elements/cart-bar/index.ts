@@ -1,18 +1,10 @@
 /**
- * `@plateia/widgets/cart-bar`: importing it registers `<plateia-cart-bar>`.
+ * `@plateia/widgets/cart-bar`: importing it registers `<plateia-cart-bar>`. The entry
+ * exports the element only: the rules in `cart-bar.ts` stay internal, like the buy
+ * button's.
  */
 import { defineCartBar } from './cart-bar.element.ts';
 
 defineCartBar();
 
 export { CART_BAR_TAG, defineCartBar, PlateiaCartBar } from './cart-bar.element.ts';
-export {
-  CART_BAR_MESSAGES,
-  type CartBarState,
-  CHECKOUT_PATH_PREFIX,
-  cartBarTotal,
-  checkoutUrl,
-  DEFAULT_CHECKOUT_URL,
-  isCartBarVisible,
-  isHiddenPath,
-} from './cart-bar.ts';
