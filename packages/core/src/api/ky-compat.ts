@@ -6,9 +6,10 @@
  * for the client's calls.
  *
  * What it keeps from ky 2.1, exactly as the client calls it: `ky.create` with `prefix`,
- * `timeout` per attempt (default 10 s), `totalTimeout` over the whole call (retries, waits
- * and the body read), `fetch`, and the `beforeRequest` hooks (they may change `request` in
- * place) and `afterResponse` hooks (they read the answer); the instance's `get` and `post`
+ * `timeout` per attempt, `totalTimeout` over the whole call (retries, waits and the body
+ * read), `fetch`, and the `beforeRequest` hooks (they may change `request` in place) and
+ * `afterResponse` hooks (they read the answer), all of them given, as the client gives
+ * them (so ky's defaults for them are not needed); the instance's `get` and `post`
  * with `headers`, `json` bodies (`content-type: application/json` unless set),
  * `searchParams` (undefined values left out) and `retry` as a number (the limit). Retries
  * follow ky's default policy: 2 for GET on 408/413/429/500/502/503/504 and network errors,
@@ -24,18 +25,18 @@
  * than this keeps fails the type check instead of misbehaving in a browser.
  */
 
-/** The options `ky.create` takes here. */
+/** The options `ky.create` takes here: all of them, as the client sets them all. */
 export interface KyCompatOptions {
-  prefix?: string;
+  prefix: string;
   /** Per attempt, ms. */
-  timeout?: number;
-  /** Over the whole call, ms; none by default. */
-  totalTimeout?: number;
+  timeout: number;
+  /** Over the whole call, ms. */
+  totalTimeout: number;
   /** Called with the request alone; typed as ky's so the client's fetcher fits both. */
-  fetch?: (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
-  hooks?: {
-    beforeRequest?: ((state: { request: Request }) => void | Promise<void>)[];
-    afterResponse?: ((state: { request: Request; response: Response }) => void | Promise<void>)[];
+  fetch: (input: Request | URL | string, init?: RequestInit) => Promise<Response>;
+  hooks: {
+    beforeRequest: ((state: { request: Request }) => void | Promise<void>)[];
+    afterResponse: ((state: { request: Request; response: Response }) => void | Promise<void>)[];
   };
 }
 
@@ -112,13 +113,7 @@ function send(
   input: string,
   options: KyCompatCallOptions = {},
 ): KyCompatResponsePromise {
-  const {
-    prefix,
-    timeout = 10_000,
-    totalTimeout = Number.POSITIVE_INFINITY,
-    fetch = (request: Request) => globalThis.fetch(request),
-    hooks,
-  } = defaults;
+  const { prefix, timeout, totalTimeout, fetch, hooks } = defaults;
   const { json, retry = 2 } = options;
   const end = Date.now() + totalTimeout;
   const controller = new AbortController();
@@ -126,7 +121,7 @@ function send(
   if (json !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
   // Resolved like `new Request(input)` would: against the page for a relative address.
   const url = new URL(
-    prefix ? `${prefix.replace(/\/+$/, '')}/${input.replace(/^\/+/, '')}` : input,
+    `${prefix.replace(/\/+$/, '')}/${input.replace(/^\/+/, '')}`,
     globalThis.location?.href,
   );
   for (const [key, value] of Object.entries(options.searchParams ?? {})) {
@@ -135,7 +130,8 @@ function send(
   const request = new Request(url, {
     method,
     headers,
-    body: json === undefined ? undefined : JSON.stringify(json),
+    // No body without `json` (`JSON.stringify(undefined)` is undefined).
+    body: JSON.stringify(json),
     signal: controller.signal,
   });
 
@@ -155,7 +151,7 @@ function send(
   const run = async (): Promise<Response> => {
     // One tick first, so `.json()`/`.text()` can set `accept` before the hooks and the fetch.
     await Promise.resolve();
-    for (const hook of hooks?.beforeRequest ?? []) await hook({ request });
+    for (const hook of hooks.beforeRequest) await hook({ request });
     for (let retryCount = 0; ; retryCount++) {
       // The request goes as it is, not cloned: only GET, which has no body, is sent again.
       const response = await within(fetch(request)).catch((error: unknown) => {
@@ -166,7 +162,7 @@ function send(
       });
       let failure = response;
       if (response instanceof Response) {
-        for (const hook of hooks?.afterResponse ?? []) await hook({ request, response });
+        for (const hook of hooks.afterResponse) await hook({ request, response });
         if (response.ok) return response;
         failure = new HTTPError(response, request, await within(errorData(response)));
       }
@@ -199,7 +195,7 @@ function send(
 
 /** The default export: like ky's, for `ky.create(options)`. */
 export default {
-  create(defaults: KyCompatOptions = {}): KyCompatInstance {
+  create(defaults: KyCompatOptions): KyCompatInstance {
     return {
       get: (input, options) => send(defaults, 'GET', input, options),
       post: (input, options) => send(defaults, 'POST', input, options),
