@@ -200,7 +200,8 @@ function pointOf(event: { clientX: number; clientY: number; currentTarget: Event
 
 /**
  * What frames and gestures read and write between renders, so a frame never waits for
- * React and zoom or pan never re-render. The render refreshes `map`, `eventId` and `kindOf`.
+ * React and zoom or pan never re-render. The render refreshes `map` (and the layouts with
+ * it) and `kindOf`.
  */
 interface Live {
   canvas: { current: HTMLCanvasElement | null };
@@ -284,7 +285,8 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
   const map = loadable?.data ?? null;
   const statuses = allStatuses[eventId] ?? {};
 
-  const [mode, setMode] = useState<'map' | 'list'>('map');
+  // List mode (selects) instead of the map.
+  const [listMode, setListMode] = useState(false);
   const [, setLayoutVersion] = useState(0);
   const [pricing, setPricing] = useState<Record<number, SectionPricing>>({});
   const [lotChoice, setLotChoice] = useState<Record<number, number>>({});
@@ -352,7 +354,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
 
   // While the map shows, the canvas backs its CSS size (its frame's) with device pixels, and
   // the wheel zooms about the cursor (a non-passive listener keeps the page from scrolling).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `mode` re-mounts the canvas.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `listMode` re-mounts the canvas.
   useEffect(() => {
     const canvas = live.canvas.current;
     if (!canvas || !map) return;
@@ -377,7 +379,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
       observer.disconnect();
       canvas.removeEventListener('wheel', onWheel);
     };
-  }, [live, map, mode]);
+  }, [live, map, listMode]);
 
   // The buy button may ask for the picker.
   useEffect(() => {
@@ -561,8 +563,8 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
         <h2 className="title" part="title">
           {SEAT_PICKER_MESSAGES.title}
         </h2>
-        <button type="button" part="mode-toggle" onClick={() => setMode(mode === 'map' ? 'list' : 'map')}>
-          {mode === 'map' ? SEAT_PICKER_MESSAGES.showList : SEAT_PICKER_MESSAGES.showMap}
+        <button type="button" part="mode-toggle" onClick={() => setListMode(!listMode)}>
+          {listMode ? SEAT_PICKER_MESSAGES.showMap : SEAT_PICKER_MESSAGES.showList}
         </button>
       </header>
 
@@ -579,7 +581,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
         </p>
       )}
 
-      {map && mode === 'map' ? (
+      {map && !listMode ? (
         <div part="map">
           <div className="frame">
             <canvas
@@ -621,7 +623,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
         </div>
       ) : null}
 
-      {map && mode === 'list' ? (
+      {map && listMode ? (
         <div className="list" part="list">
           <label className="field">
             <span>{SEAT_PICKER_MESSAGES.section}</span>
