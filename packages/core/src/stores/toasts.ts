@@ -39,8 +39,8 @@ export function showToast(toast: { kind: ToastKind; message: string; durationMs?
 
 /** Closes a toast now (the close button); unknown ids are ignored. */
 export function dismissToast(id: number): void {
-  const timer = timers.get(id);
-  if (timer !== undefined) clearTimeout(timer);
+  // Clearing an unknown (or already fired) timer does nothing.
+  clearTimeout(timers.get(id));
   timers.delete(id);
   const toasts = $toasts.get();
   if (toasts.some((toast) => toast.id === id)) $toasts.set(toasts.filter((toast) => toast.id !== id));
