@@ -2,7 +2,7 @@ import type { SeatSection } from '@plateia/core/api/buying';
 import { describe, expect, it } from 'vitest';
 import {
   buildSectionLayout,
-  fitRect,
+  fitBox,
   focusView,
   forEachSeatIn,
   hitTest,
@@ -142,7 +142,7 @@ describe('level of detail and culling', () => {
 });
 
 describe('zoom and pan', () => {
-  const fit = fitRect([0, 0, 1000, 500], 800, 400);
+  const fit = fitBox({ x: 0, y: 0, width: 1000, height: 500 }, 800, 400);
   const start: ViewState = { view: fit, width: 800, height: 400, fit };
   const key = (name: string, state: ViewState) => (VIEW_KEYS.get(name) ?? ((same) => same))(state);
 
@@ -180,7 +180,7 @@ describe('zoom and pan', () => {
   });
 
   it('focuses a section so it fills the canvas', () => {
-    const focused = focusView(start, [0, 0, 100, 50]);
+    const focused = focusView(start, { x: 0, y: 0, width: 100, height: 50 });
     expect(focused.view.scale).toBeGreaterThan(fit.scale * 4);
     const [minX, , maxX] = viewRect(focused.view, 800, 400);
     expect(minX).toBeLessThanOrEqual(0);
@@ -188,7 +188,7 @@ describe('zoom and pan', () => {
   });
 
   it('refits on resize when the map was fitted', () => {
-    const resized = resizeView(start, 400, 400, fitRect([0, 0, 1000, 500], 400, 400));
-    expect(resized.view).toEqual(fitRect([0, 0, 1000, 500], 400, 400));
+    const refit = fitBox({ x: 0, y: 0, width: 1000, height: 500 }, 400, 400);
+    expect(resizeView(start, 400, 400, refit).view).toEqual(refit);
   });
 });

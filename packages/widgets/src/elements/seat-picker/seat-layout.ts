@@ -111,6 +111,9 @@ export function buildSectionLayout(section: SeatSection): SectionLayout {
 /** A rectangle in venue units: `[minX, minY, maxX, maxY]`. */
 export type Rect = readonly [number, number, number, number];
 
+/** A box in venue units: a section's, or the map's with its stage. */
+export type Box = Pick<SeatSection, 'x' | 'y' | 'width' | 'height'>;
+
 /** Calls `visit(i)` for every seat of the layout whose grid cell touches `rect` (a superset, cheap). */
 export function forEachSeatIn(layout: SectionLayout, rect: Rect, visit: (seat: number) => void): void {
   const { grid, section } = layout;
@@ -127,10 +130,7 @@ export function forEachSeatIn(layout: SectionLayout, rect: Rect, visit: (seat: n
 }
 
 /** Whether a section's box meets a rectangle (culling at section level). */
-export function sectionInRect(
-  section: Pick<SeatSection, 'x' | 'y' | 'width' | 'height'>,
-  rect: Rect,
-): boolean {
+export function sectionInRect(section: Box, rect: Rect): boolean {
   return (
     section.x <= rect[2] &&
     section.x + section.width >= rect[0] &&
@@ -213,17 +213,18 @@ export const ZOOM_STEP = 1.5;
 /** Share of the canvas an arrow key pans. */
 export const PAN_STEP = 0.15;
 
-/** The view that shows a venue rectangle (a section, or the map with its stage) centred in a canvas. */
-export function fitRect([minX, minY, maxX, maxY]: Rect, width: number, height: number): Viewport {
+/** The view that shows a box centred in a canvas of the given size. */
+export function fitBox(box: Box, width: number, height: number): Viewport {
   const margin = 16;
   const scale = Math.max(
     1e-3,
-    Math.min(
-      (width - 2 * margin) / Math.max(1, maxX - minX),
-      (height - 2 * margin) / Math.max(1, maxY - minY),
-    ),
+    Math.min((width - 2 * margin) / Math.max(1, box.width), (height - 2 * margin) / Math.max(1, box.height)),
   );
-  return { scale, x: (width - (minX + maxX) * scale) / 2, y: (height - (minY + maxY) * scale) / 2 };
+  return {
+    scale,
+    x: (width - (2 * box.x + box.width) * scale) / 2,
+    y: (height - (2 * box.y + box.height) * scale) / 2,
+  };
 }
 
 /** The venue rectangle a view shows in a canvas of the given size (what to draw). */
@@ -276,9 +277,9 @@ export function panView(state: ViewState, dx: number, dy: number): ViewState {
   return show(state, { ...view, x: view.x + dx, y: view.y + dy });
 }
 
-/** Shows a venue rectangle (a section) as large as the canvas allows. */
-export function focusView(state: ViewState, rect: Rect): ViewState {
-  return show(state, fitRect(rect, state.width, state.height));
+/** Shows a box (a section) as large as the canvas allows. */
+export function focusView(state: ViewState, box: Box): ViewState {
+  return show(state, fitBox(box, state.width, state.height));
 }
 
 /** A new canvas size and the map fitted into it. */

@@ -25,7 +25,7 @@ import type { ElementHostProps } from '../../shared/define-element.ts';
 import { drawSeatMap, type MapColors, priceFrom, SEAT_KIND, type SeatKind } from './seat-canvas.ts';
 import {
   buildSectionLayout,
-  fitRect,
+  fitBox,
   focusView,
   hitTest,
   levelOfDetail,
@@ -364,7 +364,11 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
       if (width === 0 || height === 0) return;
       canvas.width = Math.round(width * devicePixelRatio);
       canvas.height = Math.round(height * devicePixelRatio);
-      const fit = fitRect([0, -STAGE_HEIGHT, map.width, map.height], width, height);
+      const fit = fitBox(
+        { x: 0, y: -STAGE_HEIGHT, width: map.width, height: map.height + STAGE_HEIGHT },
+        width,
+        height,
+      );
       live.state = resizeView(live.state, width, height, fit);
       draw(live);
     });
@@ -510,10 +514,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     // between seats does nothing.
     if (levelOfDetail(view.scale) === 'blocks' || (hit.kind === 'section' && !live.layouts[hit.section])) {
       chooseSection(hit.section);
-      show(
-        live,
-        focusView(live.state, [section.x, section.y, section.x + section.width, section.y + section.height]),
-      );
+      show(live, focusView(live.state, section));
     } else if (hit.kind !== 'section') {
       void toggle(hit.section, hit.kind === 'seat' ? hit.seat : hit.table, hit.kind === 'table');
     }
