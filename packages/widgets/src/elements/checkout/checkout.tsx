@@ -317,10 +317,7 @@ function CartStep({ focus, eventId, signupUrl, notice, fire, onStarted }: CartSt
         onSubmit={(event) => {
           event.preventDefault();
           if (loggedIn) void begin();
-          else {
-            setGateOpen(true);
-            openLoginDialog();
-          }
+          else setGateOpen(true);
         }}
       >
         {empty ? (
@@ -492,6 +489,11 @@ interface LoginGateProps {
 function LoginGate({ open, signupUrl, onClose }: LoginGateProps): ReactNode {
   const ids = useId();
   const dialog = useModalDialog({ open, onClose });
+  // After the gate's own showModal (the hook's effect runs first), so the login dialog
+  // lands above the gate in the top layer and takes the clicks.
+  useEffect(() => {
+    if (open) openLoginDialog();
+  }, [open]);
   return (
     <dialog
       {...dialog}
