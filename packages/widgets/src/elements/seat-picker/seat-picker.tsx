@@ -319,7 +319,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
   if (live.map !== map) {
     // A new map: inline maps carry every row, so index them all at once.
     live.map = map;
-    live.layouts = map?.inline ? map.sections.map((section) => buildSectionLayout(section)) : [];
+    live.layouts = map?.inline ? map.sections.map(buildSectionLayout) : [];
   }
   live.kindOf = kindOf;
 
