@@ -81,6 +81,13 @@ const preactAliases = [
 // build and the storefront keep ky.
 const kyAlias = { find: /^ky$/, replacement: resolveHere('@plateia/core/api/ky-compat') };
 
+// And for @nanostores/react: its `useStore` with a store alone, on Preact's hooks, without
+// the `keys` option that pulls nanostores' listenKeys and deep-map path code in.
+const nanostoresReactAlias = {
+  find: /^@nanostores\/react$/,
+  replacement: join(packageDir, 'src', 'shared', 'nanostores-react-on-preact.ts'),
+};
+
 // Where the script-tag build goes: dist/embed, or `PLATEIA_EMBED_OUT` (an absolute path) to
 // compare builds side by side without touching the one the storefront serves.
 const embedOutDir = process.env.PLATEIA_EMBED_OUT ?? join(packageDir, 'dist', 'embed');
@@ -139,7 +146,7 @@ const embedChunkGroups = [
     priority: 20,
     includeDependenciesRecursively: false,
     test: new RegExp(
-      `node_modules${sep}(preact|@nanostores${sep}react)${sep}|widgets${sep}src${sep}(shared${sep}((define-element|styles|modal-dialog|react-on-preact)\\.ts|theme\\.css\\?inline)|elements${sep}login${sep}[^\\\\/]+\\.(tsx?|css\\?inline))$`,
+      `node_modules${sep}preact${sep}|widgets${sep}src${sep}(shared${sep}((define-element|styles|modal-dialog|react-on-preact|nanostores-react-on-preact)\\.ts|theme\\.css\\?inline)|elements${sep}login${sep}[^\\\\/]+\\.(tsx?|css\\?inline))$`,
     ),
   },
   {
@@ -159,7 +166,7 @@ async function buildEmbed() {
     root: packageDir,
     logLevel: 'warn',
     oxc: { jsx },
-    resolve: { alias: [...preactAliases, kyAlias] },
+    resolve: { alias: [...preactAliases, kyAlias, nanostoresReactAlias] },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   };
   await build({
