@@ -1,7 +1,7 @@
 /**
  * The seat picker's geometry, kept pure so it is tested without a canvas: seat maps copied
  * into typed arrays per section, a uniform-grid spatial index for culling and hit testing,
- * the level-of-detail choice, and the viewport (zoom and pan) with its keyboard reducer.
+ * the level-of-detail choice, and the viewport (zoom and pan) with what its keys do.
  * Coordinates are venue units (the API's map format); the screen point of a venue point is
  * `venue * scale + offset`.
  */
@@ -194,7 +194,7 @@ export interface Viewport {
   y: number;
 }
 
-/** The viewport state the reducer works on: the view, the canvas size and the fitted view. */
+/** The viewport state zoom and pan work on: the view, the canvas size and the fitted view. */
 export interface ViewState {
   view: Viewport;
   width: number;
