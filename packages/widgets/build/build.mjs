@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { minify as terser } from 'terser';
 import { build } from 'vite';
 
 const packageDir = join(import.meta.dirname, '..');
@@ -118,6 +119,27 @@ const analysisPlugin = {
   },
 };
 
+// A second minifier over Rolldown's output: Terser's compressor, run three passes, finds
+// what one pass leaves (inlined single-use helpers, folded conditionals, merged
+// declarations): 0.7 KB gzip less over all elements. Only in the script-tag build, whose
+// files go straight to browsers; Terser's default, safe transforms only.
+const terserPass = {
+  name: 'plateia-terser-pass',
+  async generateBundle(_options, bundle) {
+    for (const item of Object.values(bundle)) {
+      if (item.type !== 'chunk') continue;
+      const result = await terser(item.code, {
+        module: item.fileName !== 'plateia.js',
+        ecma: 2022,
+        compress: { passes: 3 },
+        format: { comments: false },
+      });
+      if (result.code === undefined) throw new Error(`terser produced nothing for ${item.fileName}`);
+      item.code = result.code;
+    }
+  },
+};
+
 // Shared chunks of the script-tag build, by what loads together. Every file costs its own
 // gzip header and starts with an empty dictionary, so a few files beat many small ones
 // (measured: 1.4 KB gzip less over all elements than one chunk per concern):
@@ -171,7 +193,7 @@ async function buildEmbed() {
   };
   await build({
     ...shared,
-    plugins: process.env.PLATEIA_EMBED_ANALYSIS ? [analysisPlugin] : [],
+    plugins: [terserPass, ...(process.env.PLATEIA_EMBED_ANALYSIS ? [analysisPlugin] : [])],
     build: {
       outDir,
       emptyOutDir: false,
@@ -200,6 +222,7 @@ async function buildEmbed() {
   );
   await build({
     ...shared,
+    plugins: [terserPass],
     define: {
       ...shared.define,
       __PLATEIA_VERSION__: JSON.stringify(manifest.version),
