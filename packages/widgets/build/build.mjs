@@ -160,7 +160,7 @@ const embedChunkGroups = [
     name: 'light',
     priority: 30,
     test: new RegExp(
-      `node_modules${sep}nanostores${sep}|core${sep}src${sep}(stores${sep}(toasts|browser-storage|cart|catalogue|navigation)|rules${sep}(cart|seat-flow|price)|api${sep}public-read)\\.ts$|widgets${sep}src${sep}(shared${sep}events\\.ts|elements${sep}(buy-button|cart-bar)${sep}[^\\\\/]+\\.(ts|css\\?inline))$`,
+      `node_modules${sep}nanostores${sep}|core${sep}src${sep}(stores${sep}(toasts|browser-storage|cart|cart-expiry|catalogue|navigation)|rules${sep}(cart|seat-flow|price|expiry)|api${sep}public-read)\\.ts$|widgets${sep}src${sep}(shared${sep}(events\\.ts|tokens\\.css\\?inline)|elements${sep}(buy-button|cart-bar)${sep}[^\\\\/]+\\.(ts|css\\?inline))$`,
     ),
   },
   {
@@ -168,14 +168,7 @@ const embedChunkGroups = [
     priority: 20,
     includeDependenciesRecursively: false,
     test: new RegExp(
-      `node_modules${sep}preact${sep}|widgets${sep}src${sep}(shared${sep}((define-element|styles|modal-dialog|react-on-preact|nanostores-react-on-preact)\\.ts|theme\\.css\\?inline)|elements${sep}login${sep}[^\\\\/]+\\.(tsx?|css\\?inline))$`,
-    ),
-  },
-  {
-    name: 'session',
-    priority: 10,
-    test: new RegExp(
-      `core${sep}src${sep}(api${sep}(client|ky-compat|buying)|stores${sep}(session|session-token|seats|checkout)|rules${sep}(reservation|expiry|checkout|email)|crypto${sep}md5)\\.ts$`,
+      `node_modules${sep}preact${sep}|widgets${sep}src${sep}(shared${sep}((define-element|styles|modal-dialog|react-on-preact|nanostores-react-on-preact)\\.ts|theme\\.css\\?inline)|elements${sep}login${sep}[^\\\\/]+\\.(tsx?|css\\?inline))$|core${sep}src${sep}(api${sep}(client|ky-compat|buying)|stores${sep}(session|session-token|seats|checkout)|rules${sep}(reservation|checkout|email)|crypto${sep}md5)\\.ts$`,
     ),
   },
 ];

@@ -1,9 +1,8 @@
-import { atom, computed, onMount, task } from 'nanostores';
+import { atom, task } from 'nanostores';
 import { type ReservationAnswer, type ReservedOrder, reserveCart } from '../api/buying.ts';
 import { ApiError } from '../api/client.ts';
 import { type EntityId, seatsInCart } from '../rules/cart.ts';
 import { holdsToRelease, planQuitCheckout } from '../rules/checkout.ts';
-import { cartExpiresAt, createExpiryTimer, type ExpiryClock, systemClock } from '../rules/expiry.ts';
 import {
   buildReservationPayload,
   evaluateReservation,
@@ -12,24 +11,25 @@ import {
   reservationFailureMessage,
 } from '../rules/reservation.ts';
 import { persistentAtom } from './browser-storage.ts';
-import { $cart, $cartUpdatedAt, $productCart, clearCarts, clearProductCart } from './cart.ts';
+import { $cart, $productCart, clearCarts, clearProductCart } from './cart.ts';
+import { $checkoutStartedAt, CHECKOUT_MESSAGES } from './cart-expiry.ts';
 import { $seatHolds, holdingSessionId, refreshSeatHolds, releaseSeatHolds } from './seats.ts';
 import { $user } from './session.ts';
 import { showToast } from './toasts.ts';
 
 /**
- * Checkout (spec §4, §7, §8): start (the cart reservation), quit, end, and the 15-minute
- * expiry that ends it by itself. The start time lives in `plateia:checkoutStartedAt` and
- * the reservation in `plateia:checkout`, so a reload or another tab sees the same
- * checkout; the header and cart bar read {@link $checkoutActive}.
+ * Checkout (spec §4, §7, §8): start (the cart reservation), quit and end. The reservation
+ * lives in `plateia:checkout`, so a reload or another tab sees the same checkout. Whether
+ * a checkout is under way and the 15-minute expiry that ends it live in `cart-expiry.ts`,
+ * which every page keeps without the authenticated client; they are re-exported here.
  */
-
-/** pt-BR messages of checkout that the spec leaves open (decided in docs/core-buying.md). */
-export const CHECKOUT_MESSAGES = {
-  emptyCart: 'Seu carrinho está vazio',
-  loginRequired: 'Para finalizar a compra, acesse sua conta',
-  expired: 'O tempo para finalizar a compra acabou e seu carrinho foi esvaziado.',
-} as const;
+export {
+  $cartExpiresAt,
+  $checkoutActive,
+  $checkoutStartedAt,
+  CHECKOUT_MESSAGES,
+  watchCartExpiry,
+} from './cart-expiry.ts';
 
 /** The started checkout: what was reserved and what the server answered. */
 export interface CheckoutData {
@@ -55,12 +55,6 @@ function isCheckoutData(value: unknown): value is CheckoutData {
   );
 }
 
-/** When checkout started (epoch ms), in `plateia:checkoutStartedAt`; `null` outside checkout. */
-export const $checkoutStartedAt = persistentAtom<number | null>('plateia:checkoutStartedAt', null, {
-  // Stored by the default encoding: the number's digits, and no key for `null`.
-  decode: (raw) => (raw !== '' && Number.isFinite(Number(raw)) ? Number(raw) : undefined),
-});
-
 /** The reservation answer of the started checkout, in `plateia:checkout`. */
 export const $checkout = persistentAtom<CheckoutData | null>('plateia:checkout', null, {
   decode: (raw) => {
@@ -68,9 +62,6 @@ export const $checkout = persistentAtom<CheckoutData | null>('plateia:checkout',
     return isCheckoutData(value) ? value : undefined;
   },
 });
-
-/** Whether a checkout is under way (the header shows only help; the cart bar hides). */
-export const $checkoutActive = computed($checkoutStartedAt, (startedAt) => startedAt !== null);
 
 /** The coupon code typed at checkout; sent as `cupom` with the reservation. */
 export const $coupon = atom('');
@@ -85,18 +76,6 @@ export const $checkoutStatus = atom<{ loading: boolean; error: string | null }>(
   loading: false,
   error: null,
 });
-
-/**
- * When the cart expires (epoch ms): 15 minutes after the last cart change or the checkout
- * start (spec §4); `null` when there is neither a cart nor a checkout.
- */
-export const $cartExpiresAt = computed(
-  [$cart, $productCart, $cartUpdatedAt, $checkoutStartedAt],
-  (tickets, products, cartUpdatedAt, checkoutStartedAt) => {
-    if (tickets.length + products.length === 0 && checkoutStartedAt === null) return null;
-    return cartExpiresAt({ cartUpdatedAt, checkoutStartedAt });
-  },
-);
 
 /** Why {@link startCheckout} did not start. */
 export type StartCheckoutFailure = 'empty' | 'login' | 'not-permitted' | 'partial' | 'error';
@@ -234,23 +213,3 @@ export function completeCheckout(): void {
   $seatHolds.set([]);
   closeCheckout();
 }
-
-/**
- * Watches {@link $cartExpiresAt} and ends checkout when it passes (spec §4), showing a
- * toast. Runs by itself while anything subscribes to the cart; call it directly to drive
- * it with another clock. Returns the stop function.
- */
-export function watchCartExpiry(clock: ExpiryClock = systemClock): () => void {
-  const timer = createExpiryTimer(() => {
-    showToast({ kind: 'info', message: CHECKOUT_MESSAGES.expired });
-    void endCheckout();
-  }, clock);
-  const unsubscribe = $cartExpiresAt.subscribe((deadline) => timer.schedule(deadline));
-  return () => {
-    unsubscribe();
-    timer.stop();
-  };
-}
-
-// Whatever shows the cart also keeps its expiry: the timer lives while the cart is mounted.
-onMount($cart, () => watchCartExpiry());

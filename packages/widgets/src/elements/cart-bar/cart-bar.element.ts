@@ -5,6 +5,7 @@ import {
   $cartPixel,
   $cartTotalCents,
 } from '@plateia/core/stores/cart';
+import { $cartExpiresAt, $checkoutActive, watchCartExpiry } from '@plateia/core/stores/cart-expiry';
 import { trackEventPixel } from '@plateia/core/stores/catalogue';
 import { navigate } from '@plateia/core/stores/navigation';
 import { computed } from 'nanostores';
@@ -17,10 +18,6 @@ import { CART_BAR_MESSAGES, cartBarTotal, checkoutUrl, isCartBarVisible } from '
 export const CART_BAR_TAG = 'plateia-cart-bar';
 
 const $summary = computed([$cartCount, $cartTotalCents], (count, totalCents) => ({ count, totalCents }));
-
-// The checkout store carries the authenticated client; the bar needs only whether a
-// checkout is under way, so it is loaded after the bar's first paint, not with it.
-const loadCheckoutStore = () => import('@plateia/core/stores/checkout');
 
 /**
  * The spec's sticky bottom cart bar: shown when the cart has items, no checkout has
@@ -57,7 +54,6 @@ export class PlateiaCartBar extends LightElement {
   static observedAttributes = ['checkout-url', 'hidden-on'];
 
   #base!: HTMLElement;
-  #checkoutActive: boolean | null = null;
 
   constructor() {
     super(cartBarCss);
@@ -87,8 +83,6 @@ export class PlateiaCartBar extends LightElement {
   }
 
   protected mount(): void {
-    // Unknown again until this connection hears the checkout store.
-    this.#checkoutActive = null;
     const count = h('span', { part: 'count', class: 'count' });
     const total = h('span', { part: 'total', class: 'total' });
     const button = h(
@@ -113,34 +107,25 @@ export class PlateiaCartBar extends LightElement {
     const navigation = (globalThis as { navigation?: EventTarget }).navigation;
     navigation?.addEventListener('navigatesuccess', onPath, { signal });
 
-    void loadCheckoutStore().then((checkout) => {
-      // Left the page (or rebuilt) while the store loaded: that connection is over.
-      if (signal.aborted) return;
-      // The checkout store must be loaded before the cart is watched: its expiry timer
-      // starts when the cart is first watched. If something watched the cart earlier,
-      // nothing keeps the 15-minute expiry on this page, so the bar starts it.
-      this.keep(
-        checkout.$checkoutActive.subscribe((active) => {
-          this.#checkoutActive = active;
-          this.#update();
-        }),
-      );
-      this.keep($cartHasItems.subscribe(() => this.#update()));
-      this.keep(
-        $summary.subscribe((summary) => {
-          count.textContent = CART_BAR_MESSAGES.items(summary.count);
-          total.textContent = cartBarTotal(summary.totalCents);
-        }),
-      );
-      this.keep($summary.listen((summary) => emit(this, 'plateia-cart-change', { ...summary })));
-      if (checkout.$cartExpiresAt.lc === 0) this.keep(checkout.watchCartExpiry());
-    });
+    this.keep($checkoutActive.subscribe(() => this.#update()));
+    this.keep($cartHasItems.subscribe(() => this.#update()));
+    this.keep(
+      $summary.subscribe((summary) => {
+        count.textContent = CART_BAR_MESSAGES.items(summary.count);
+        total.textContent = cartBarTotal(summary.totalCents);
+      }),
+    );
+    this.keep($summary.listen((summary) => emit(this, 'plateia-cart-change', { ...summary })));
+    // Watching the cart starts its 15-minute expiry timer (core's cart-expiry), unless
+    // something on the page watched the cart before that module was loaded: then the bar
+    // starts it.
+    if ($cartExpiresAt.lc === 0) this.keep(watchCartExpiry());
   }
 
   #update(): void {
     this.#base.hidden = !isCartBarVisible({
       hasItems: $cartHasItems.get(),
-      checkoutActive: this.#checkoutActive,
+      checkoutActive: $checkoutActive.get(),
       path: globalThis.location?.pathname ?? '/',
       hiddenOn: this.hiddenOn,
     });

@@ -1,0 +1,61 @@
+/**
+ * Whether a checkout is under way, and the 15-minute cart expiry (spec §4), on the light
+ * side of core: the cart bar and the header keep them without loading the authenticated
+ * client. The start time lives in `plateia:checkoutStartedAt`, so a reload or another tab
+ * sees the same checkout. When the cart expires, ending the checkout (releasing seat
+ * holds through the API) loads `checkout.ts` then.
+ */
+import { computed, onMount, task } from 'nanostores';
+import { cartExpiresAt, createExpiryTimer, type ExpiryClock, systemClock } from '../rules/expiry.ts';
+import { persistentAtom } from './browser-storage.ts';
+import { $cart, $cartUpdatedAt, $productCart } from './cart.ts';
+import { showToast } from './toasts.ts';
+
+/** pt-BR messages of checkout that the spec leaves open (decided in docs/core-buying.md). */
+export const CHECKOUT_MESSAGES = {
+  emptyCart: 'Seu carrinho está vazio',
+  loginRequired: 'Para finalizar a compra, acesse sua conta',
+  expired: 'O tempo para finalizar a compra acabou e seu carrinho foi esvaziado.',
+} as const;
+
+/** When checkout started (epoch ms), in `plateia:checkoutStartedAt`; `null` outside checkout. */
+export const $checkoutStartedAt = persistentAtom<number | null>('plateia:checkoutStartedAt', null, {
+  // Stored by the default encoding: the number's digits, and no key for `null`.
+  decode: (raw) => (raw !== '' && Number.isFinite(Number(raw)) ? Number(raw) : undefined),
+});
+
+/** Whether a checkout is under way (the header shows only help; the cart bar hides). */
+export const $checkoutActive = computed($checkoutStartedAt, (startedAt) => startedAt !== null);
+
+/**
+ * When the cart expires (epoch ms): 15 minutes after the last cart change or the checkout
+ * start (spec §4); `null` when there is neither a cart nor a checkout.
+ */
+export const $cartExpiresAt = computed(
+  [$cart, $productCart, $cartUpdatedAt, $checkoutStartedAt],
+  (tickets, products, cartUpdatedAt, checkoutStartedAt) => {
+    if (tickets.length + products.length === 0 && checkoutStartedAt === null) return null;
+    return cartExpiresAt({ cartUpdatedAt, checkoutStartedAt });
+  },
+);
+
+/**
+ * Watches {@link $cartExpiresAt} and ends checkout when it passes (spec §4), showing a
+ * toast. Runs by itself while anything subscribes to the cart; call it directly to drive
+ * it with another clock. Returns the stop function. The ending is a nanostores task:
+ * the carts empty once the checkout module is loaded (`allTasks()` waits for it).
+ */
+export function watchCartExpiry(clock: ExpiryClock = systemClock): () => void {
+  const timer = createExpiryTimer(() => {
+    showToast({ kind: 'info', message: CHECKOUT_MESSAGES.expired });
+    void task(() => import('./checkout.ts').then(({ endCheckout }) => endCheckout()));
+  }, clock);
+  const unsubscribe = $cartExpiresAt.subscribe((deadline) => timer.schedule(deadline));
+  return () => {
+    unsubscribe();
+    timer.stop();
+  };
+}
+
+// Whatever shows the cart also keeps its expiry: the timer lives while the cart is mounted.
+onMount($cart, () => watchCartExpiry());
