@@ -9,6 +9,7 @@
 import type { ReactNode } from 'react';
 import { jsx } from 'react/jsx-runtime';
 import themeCss from './theme.css?inline';
+import tokensCss from './tokens.css?inline';
 
 /**
  * Whether this document can adopt constructable stylesheets into shadow roots (engines
@@ -50,9 +51,10 @@ export function ShadowStyles({ cssTexts }: { cssTexts: readonly string[] }): Rea
 }
 
 /**
- * An element's stylesheet preceded by the shared theme (`theme.css`: the `--plateia-*`
- * tokens and the resets), as the text of the one sheet its shadow root adopts.
+ * An element's stylesheet preceded by the shared theme (`tokens.css`: the `--plateia-*`
+ * tokens and the resets, which the light elements share too; `theme.css`: the controls),
+ * as the text of the one sheet its shadow root adopts.
  */
 export function withTheme(elementCss: string): string {
-  return themeCss + elementCss;
+  return tokensCss + themeCss + elementCss;
 }

@@ -323,15 +323,16 @@ describe('<plateia-buy-button> element', () => {
     expect(css).toContain('--plateia-accent');
   });
 
-  it('falls back to <style> elements, the shared sheet first, without constructable stylesheets', () => {
+  it('falls back to <style> elements, the shared sheets first, without constructable stylesheets', () => {
     const descriptor = Object.getOwnPropertyDescriptor(ShadowRoot.prototype, 'adoptedStyleSheets');
     delete (ShadowRoot.prototype as { adoptedStyleSheets?: unknown }).adoptedStyleSheets;
     try {
       const element = place({ 'event-id': '1' });
       const styles = [...shadow(element).querySelectorAll('style')].map((style) => style.textContent);
-      expect(styles).toHaveLength(2);
+      expect(styles).toHaveLength(3);
       expect(styles[0]).toContain('--plateia-accent');
-      expect(styles[1]).toContain('.menu');
+      expect(styles[1]).toContain('.button');
+      expect(styles[2]).toContain('.menu');
       expect(shadow(element).querySelectorAll('[part="button"]')).toHaveLength(1);
     } finally {
       if (descriptor) Object.defineProperty(ShadowRoot.prototype, 'adoptedStyleSheets', descriptor);

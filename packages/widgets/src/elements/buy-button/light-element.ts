@@ -7,6 +7,7 @@
  * imports React, which is why the few lines of adoption are repeated here.)
  */
 
+import tokensCss from '../../shared/tokens.css?inline';
 import lightCss from './light-element.css?inline';
 
 // On the server there is no HTMLElement; an empty base keeps importing the module safe.
@@ -63,11 +64,11 @@ export abstract class LightElement extends ServerSafeElement {
   /** The current connection, aborted when the element leaves the page; `null` meanwhile. */
   #connection: AbortController | null = null;
 
-  /** `cssText`: the element's own styles, adopted after the shared light-element.css. */
+  /** `cssText`: the element's own styles, adopted after the shared tokens.css and light-element.css. */
   constructor(cssText: string) {
     super();
     this.root = this.attachShadow({ mode: 'open' });
-    adoptCss(this.root, lightCss, cssText);
+    adoptCss(this.root, tokensCss, lightCss, cssText);
   }
 
   /** Builds the DOM and starts subscriptions; runs on every connection. */
