@@ -15,6 +15,8 @@ import {
   removeOneProductItem,
   seatsInCart,
   ticketItem,
+  ticketsTotalCents,
+  ticketUnits,
 } from './cart.ts';
 
 const general = ticketItem({ id: 10, eventId: 1, tk_price: 5000, n_number: 1, eventPixel: 'px-1' });
@@ -180,6 +182,14 @@ describe('counts and totals', () => {
     const products = addProductItem([], { id: 'p1', qtd: 0, price: 4990 }, 2);
     expect(cartItemCount(cart, products)).toBe(5);
     expect(cartTotalCents(cart, products)).toBe(2 * 5000 + 12000 + 2 * 4990);
+  });
+
+  it('counts and prices a table as one ticket per seat, as the API host charges it', () => {
+    const cart = add(add([], general), table);
+    expect(cartItemCount(cart, [])).toBe(1 + 4);
+    expect(ticketsTotalCents(cart)).toBe(5000 + 4 * 40000);
+    expect(ticketUnits(table)).toBe(4);
+    expect(ticketUnits({ ...general, amount: 3 })).toBe(3);
   });
 
   it('names the checkout event and pixel after the first item', () => {

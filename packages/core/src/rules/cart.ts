@@ -110,6 +110,14 @@ export function isSeatItem(item: CartItem): boolean {
   return item.seatSelection !== null || item.seatInfo?.isTable === true;
 }
 
+/**
+ * How many tickets a cart line stands for: a table's seats (sold together, one ticket and
+ * one price each, as the API host charges them), otherwise its amount.
+ */
+export function ticketUnits(item: CartItem): number {
+  return item.seatInfo?.isTable ? Math.max(1, item.seatInfo.seats.length) : item.amount;
+}
+
 /** Seat ids an item holds, as strings (the seat service's ids). */
 export function seatIdsOf(item: CartItem): string[] {
   if (item.seatInfo && item.seatInfo.seats.length > 0) return item.seatInfo.seats.map(String);
@@ -260,13 +268,13 @@ export function removeAllProductItems(
 
 /** Item count shown by the cart bar: tickets plus products (spec §2). */
 export function cartItemCount(cart: readonly CartItem[], products: readonly ProductCartItem[]): number {
-  const tickets = cart.reduce((sum, item) => sum + item.amount, 0);
+  const tickets = cart.reduce((sum, item) => sum + ticketUnits(item), 0);
   return tickets + products.reduce((sum, entry) => sum + entry.amount, 0);
 }
 
 /** Ticket subtotal in cents. */
 export function ticketsTotalCents(cart: readonly CartItem[]): number {
-  return cart.reduce((sum, item) => sum + Math.round(item.tk_price) * item.amount, 0);
+  return cart.reduce((sum, item) => sum + Math.round(item.tk_price) * ticketUnits(item), 0);
 }
 
 /** Product subtotal in cents (products without a known price count as 0). */

@@ -102,6 +102,25 @@ describe('reservation payload', () => {
     expect(payload.tickets[1]).not.toHaveProperty('holder_emails');
   });
 
+  it('names one holder per seat of a table', () => {
+    const emails = [
+      'a@exemplo.com.br',
+      'b@exemplo.com.br',
+      'c@exemplo.com.br',
+      'd@exemplo.com.br',
+      'e@x.com',
+    ];
+    const payload = buildReservationPayload({
+      userId: 1,
+      tickets: [table],
+      products: [],
+      sessionId: 's',
+      holderEmails: { [cartItemKey(table)]: emails },
+    });
+    expect(payload.tickets[0]?.tk_qtd).toBe(1);
+    expect(payload.tickets[0]?.holder_emails).toEqual(emails.slice(0, 4));
+  });
+
   it('sends an empty coupon and takes the event from products when there are no tickets', () => {
     const payload = buildReservationPayload({
       userId: 1,

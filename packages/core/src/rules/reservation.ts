@@ -3,7 +3,7 @@
  * payload built from the ticket and product carts, and the reading of the per-ticket
  * answer (`tk_allow`, `tk_is_permitted_to_buy`) into go, "not permitted" or "partial".
  */
-import { type CartItem, cartItemKey, type EntityId, type ProductCartItem } from './cart.ts';
+import { type CartItem, cartItemKey, type EntityId, type ProductCartItem, ticketUnits } from './cart.ts';
 
 /** One ticket line of the reservation (spec §7). */
 export interface ReservationTicket {
@@ -81,7 +81,8 @@ function ticketLine(item: CartItem, holderEmails: readonly string[] | undefined)
     line.tk_qtd = 1;
   }
   const emails = (holderEmails ?? []).map((email) => email.trim()).filter((email) => email !== '');
-  if (emails.length > 0) line.holder_emails = emails.slice(0, line.tk_qtd);
+  // One e-mail per ticket: a table's line carries one for each of its seats.
+  if (emails.length > 0) line.holder_emails = emails.slice(0, ticketUnits(item));
   return line;
 }
 

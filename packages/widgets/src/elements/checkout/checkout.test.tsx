@@ -177,6 +177,24 @@ describe('cart step', () => {
     expect(screen.getByText('1× Pista')).toBeTruthy();
   });
 
+  it('shows a table as one ticket per seat, with a holder e-mail for each', () => {
+    $cart.set([
+      ticket({
+        id: 12,
+        amount: 1,
+        name: 'Mesa',
+        tk_price: 8000,
+        seatInfo: { isTable: true, tableId: 30, tableName: 'Mesa 30', seats: [301, 302, 303, 304] },
+      }),
+    ]);
+    $productCart.set([]);
+    logIn();
+    render(<Checkout />);
+    expect(screen.getByText('4× Mesa')).toBeTruthy();
+    expect(screen.getAllByText('R$ 320,00').length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('textbox', { name: /e-mail/i })).toHaveLength(4);
+  });
+
   it('disables "Finalizar Compra" when the cart is empty', () => {
     $cart.set([]);
     render(<Checkout />);

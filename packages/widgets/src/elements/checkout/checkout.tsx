@@ -7,7 +7,7 @@
  */
 
 import { useStore } from '@nanostores/react';
-import { type CartItem, cartItemKey, isResaleItem, isSeatItem } from '@plateia/core/rules/cart';
+import { type CartItem, cartItemKey, isResaleItem, isSeatItem, ticketUnits } from '@plateia/core/rules/cart';
 import { isValidEmail } from '@plateia/core/rules/email';
 import { formatCents } from '@plateia/core/rules/price';
 import {
@@ -127,8 +127,6 @@ function Step({ title, focus, children, className = 'step', part }: StepProps): 
     </section>
   );
 }
-
-const unitsOf = (item: CartItem): number => (isSeatItem(item) ? 1 : item.amount);
 
 function ticketDetails(item: CartItem): string {
   const parts: string[] = [];
@@ -266,7 +264,7 @@ function CartStep({ focus, eventId, signupUrl, notice, fire, onStarted }: CartSt
     const holderEmails: Record<string, string[]> = {};
     for (const item of cart) {
       const key = cartItemKey(item);
-      holderEmails[key] = Array.from({ length: unitsOf(item) }, (_, index) => {
+      holderEmails[key] = Array.from({ length: ticketUnits(item) }, (_, index) => {
         const email = (holders[`${key}#${index}`] ?? userEmail ?? '').trim();
         if (email && !isValidEmail(email)) wrong[`${key}#${index}`] = true;
         return email;
@@ -333,11 +331,11 @@ function CartStep({ focus, eventId, signupUrl, notice, fire, onStarted }: CartSt
                   <li key={key} className="line" part="line">
                     <div className="line-main">
                       <span className="line-name">
-                        {unitsOf(item)}× {name}
+                        {ticketUnits(item)}× {name}
                       </span>
                       {details && <span className="line-details">{details}</span>}
                     </div>
-                    <span className="amount">{formatCents(item.tk_price * unitsOf(item))}</span>
+                    <span className="amount">{formatCents(item.tk_price * ticketUnits(item))}</span>
                     <button
                       type="button"
                       className="remove"
@@ -348,7 +346,7 @@ function CartStep({ focus, eventId, signupUrl, notice, fire, onStarted }: CartSt
                       Remover um
                     </button>
                     <div className="holders">
-                      {Array.from({ length: unitsOf(item) }, (_, index) => {
+                      {Array.from({ length: ticketUnits(item) }, (_, index) => {
                         const unit = `${key}#${index}`;
                         const fieldId = `${ids}-${unit}`;
                         return (

@@ -14,7 +14,7 @@ import {
   seatCartItem,
   tableCartItem,
 } from '@plateia/core/api/buying';
-import { type CartItem, cartItemKey, seatIdsOf } from '@plateia/core/rules/cart';
+import { type CartItem, cartItemKey, seatIdsOf, ticketUnits } from '@plateia/core/rules/cart';
 import { formatCents } from '@plateia/core/rules/price';
 import { SEAT_MESSAGES } from '@plateia/core/rules/seat-flow';
 import { $cart, addSeatToCart, removeSeatFromCart } from '@plateia/core/stores/cart';
@@ -110,7 +110,7 @@ export function lineName(item: CartItem): string {
 
 /** What a seat or table line costs: a table's lot is priced per seat. */
 export function lineCents(item: CartItem): number {
-  return item.tk_price * (item.seatInfo?.isTable ? seatIdsOf(item).length : item.amount);
+  return item.tk_price * ticketUnits(item);
 }
 
 /**
