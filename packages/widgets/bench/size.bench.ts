@@ -1,7 +1,8 @@
 // Gzip sizes of the script-tag build (dist/embed) against budgets.json "bundles":
-// the loader, each element and shared chunk, the loader plus each element with the
-// chunks it imports statically (what a page with that one element downloads before it
-// works; dynamic imports load later and are left out), and everything together.
+// the loader, each module and shared chunk, the loader plus the module it fetches for each
+// element with the files that module imports statically (what a page with that one element
+// downloads before it works; dynamic imports load later and are left out), and everything
+// together.
 // `node bench/size.bench.ts` builds dist/embed first, so the figures are never stale
 // (`--no-build` measures what is there). Exits 1 when a budget is exceeded, when a
 // budget names a measure the build does not produce, or when a light element (buy
@@ -49,6 +50,19 @@ const chunks = existsSync(join(embedDir, 'chunks'))
   ? readdirSync(join(embedDir, 'chunks')).map((file) => `chunks/${file}`)
   : [];
 
+// Which module the loader fetches for each tag, read from the loader itself (the build
+// writes its tag → module map into it), so the measures follow what a page really loads.
+const loaderCode = readFileSync(join(embedDir, loader), 'utf8');
+const tagModules = new Map(
+  [...loaderCode.matchAll(/["'`](plateia-[a-z-]+)["'`]:["'`]\.\/([^"'`]+)["'`]/g)].map(
+    (match) => [match[1] ?? '', match[2] ?? ''] as const,
+  ),
+);
+if (tagModules.size === 0) {
+  console.error('No tag → module map found in plateia.js');
+  process.exit(1);
+}
+
 console.log('file'.padEnd(40), 'gzip KB');
 for (const file of [loader, ...elements, ...chunks]) console.log(file.padEnd(40), kb(gzipBytes(file)));
 
@@ -56,8 +70,8 @@ const measured: Record<string, number> = {
   loaderGzipKB: gzipBytes(loader),
   allElementsGzipKB: sum([loader, ...elements, ...chunks]),
 };
-for (const file of elements) {
-  const name = file.replace(/\.js$/, '');
+for (const [tag, file] of tagModules) {
+  const name = tag.replace(/^plateia-/, '');
   const key = `loaderPlus${name.replace(/(^|-)([a-z])/g, (_m, _dash, letter: string) => letter.toUpperCase())}GzipKB`;
   measured[key] = gzipBytes(loader) + sum(withStaticImports(file));
 }
@@ -65,7 +79,7 @@ for (const file of elements) {
 // Elements written without React whose script must stay free of the heavy libraries.
 // Markers are texts that survive minification: the HTTP client's error names (ky's, or the
 // ky-compatible stand-in's in the embed build) and a Preact prop.
-const lightElements = ['buy-button.js', 'cart-bar.js'];
+const lightElements = ['plateia-buy-button', 'plateia-cart-bar'];
 const heavyMarkers: Record<string, RegExp> = { ky: /KyError|HTTPError/, Preact: /dangerouslySetInnerHTML/ };
 
 const budgets =
@@ -93,14 +107,20 @@ for (const [key, bytes] of Object.entries(measured)) {
 }
 
 console.log('');
-for (const file of lightElements.filter((name) => elements.includes(name))) {
+for (const tag of lightElements) {
+  const file = tagModules.get(tag);
+  if (!file) {
+    over++;
+    console.log(`${tag.padEnd(32)} MISSING from the loader's map`);
+    continue;
+  }
   const files = [...withStaticImports(file)];
   const heavy = Object.entries(heavyMarkers)
     .filter(([, marker]) => files.some((part) => marker.test(readFileSync(join(embedDir, part), 'utf8'))))
     .map(([name]) => name);
   if (heavy.length > 0) over++;
   console.log(
-    `${file.padEnd(32)} static imports: ${files.length - 1} chunks, ${heavy.length === 0 ? 'no ky, no Preact: ok' : `PULLS ${heavy.join(' and ')}`}`,
+    `${tag.padEnd(32)} ${file}, static imports: ${files.length - 1} files, ${heavy.length === 0 ? 'no ky, no Preact: ok' : `PULLS ${heavy.join(' and ')}`}`,
   );
 }
 process.exit(over === 0 ? 0 : 1);

@@ -24,6 +24,21 @@ export const elementEntries = Object.fromEntries(
     .map((entry) => [entry.name, `src/elements/${entry.name}/index.ts`]),
 );
 
+// The script-tag build's modules: one per Preact element, and `light.js` for the buy button
+// and the cart bar (src/embed/light.ts), small elements a producer page usually shows
+// together. Tag → module is what the loader is built with.
+const lightElements = ['buy-button', 'cart-bar'];
+const embedEntries = {
+  light: 'src/embed/light.ts',
+  ...Object.fromEntries(Object.entries(elementEntries).filter(([name]) => !lightElements.includes(name))),
+};
+const embedModules = Object.fromEntries(
+  Object.keys(elementEntries).map((name) => [
+    `plateia-${name}`,
+    `./${lightElements.includes(name) ? 'light' : name}.js`,
+  ]),
+);
+
 const jsx = { runtime: 'automatic', importSource: 'react' };
 const target = 'es2022';
 
@@ -161,8 +176,9 @@ const embedChunkGroups = [
   {
     name: 'light',
     priority: 30,
+    includeDependenciesRecursively: false,
     test: new RegExp(
-      `node_modules${sep}nanostores${sep}|core${sep}src${sep}(stores${sep}(toasts|browser-storage|cart|cart-expiry|catalogue|navigation)|rules${sep}(cart|seat-flow|price|expiry)|api${sep}public-read)\\.ts$|widgets${sep}src${sep}(shared${sep}(events\\.ts|tokens\\.css\\?inline)|elements${sep}(buy-button|cart-bar)${sep}[^\\\\/]+\\.(ts|css\\?inline))$`,
+      `node_modules${sep}nanostores${sep}|core${sep}src${sep}(stores${sep}(toasts|browser-storage|cart|cart-expiry|catalogue|navigation)|rules${sep}(cart|seat-flow|price|expiry)|api${sep}public-read)\\.ts$|widgets${sep}src${sep}(embed${sep}light\\.ts|shared${sep}(events\\.ts|tokens\\.css\\?inline)|elements${sep}(buy-button|cart-bar)${sep}[^\\\\/]+\\.(ts|css\\?inline))$`,
     ),
   },
   {
@@ -194,7 +210,7 @@ async function buildEmbed() {
       emptyOutDir: false,
       target,
       minify: true,
-      lib: { entry: elementEntries, formats: ['es'] },
+      lib: { entry: embedEntries, formats: ['es'] },
       rolldownOptions: {
         // Lets the Preact group live in login.js (see embedChunkGroups).
         preserveEntrySignatures: 'allow-extension',
@@ -212,16 +228,13 @@ async function buildEmbed() {
       },
     },
   });
-  const elements = Object.fromEntries(
-    Object.keys(elementEntries).map((name) => [`plateia-${name}`, `./${name}.js`]),
-  );
   await build({
     ...shared,
     plugins: [terserPass],
     define: {
       ...shared.define,
       __PLATEIA_VERSION__: JSON.stringify(manifest.version),
-      __PLATEIA_ELEMENTS__: JSON.stringify(elements),
+      __PLATEIA_ELEMENTS__: JSON.stringify(embedModules),
     },
     build: {
       outDir,
