@@ -6,8 +6,11 @@
  *
  * It keeps the React behaviour the elements rely on, by a `vnode` hook over DOM elements:
  * `onChange` on text inputs and textareas fires on every keystroke (React's semantics,
- * Preact's `input` event), `onFocus`/`onBlur` are the bubbling `focusin`/`focusout`, and
- * `className` is written as `class`. The ESM build and the tests keep real React.
+ * Preact's `input` event). Preact itself already writes `className` (and `htmlFor`) as
+ * the DOM properties they name. `onFocus`/`onBlur` stay Preact's non-bubbling `focus` and
+ * `blur` rather than React's bubbling ones: the elements only set them on the control
+ * that takes or loses focus, where the two are alike. The ESM build and the tests keep
+ * real React.
  */
 import { type ComponentChild, options, render, type VNode } from 'preact';
 
@@ -25,28 +28,21 @@ export {
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 
-// React prop → the DOM name Preact listens to or writes. `onChange` becomes `onInput` on
-// text fields only: file, checkbox and radio inputs keep `change`, as React fires
-// onChange for them on commit.
-const domNames = new Map([
-  ['className', 'class'],
-  ['onFocus', 'onfocusin'],
-  ['onBlur', 'onfocusout'],
-]);
+// `onChange` becomes `onInput` on text fields only: file, checkbox and radio inputs keep
+// `change`, as React fires onChange for them on commit.
 const keepsChangeEvent = /fil|che|rad/;
 
 // Nothing else sets `vnode` on this bundle's own copy of Preact, so there is no previous hook to chain.
 options.vnode = (vnode: VNode) => {
   const { type } = vnode;
-  if (typeof type !== 'string') return;
   const props = vnode.props as Record<string, unknown>;
-  const textField = type === 'textarea' || (type === 'input' && !keepsChangeEvent.test(String(props.type)));
-  for (const name in props) {
-    const domName = name === 'onChange' ? textField && 'onInput' : domNames.get(name);
-    if (domName) {
-      props[domName] = props[name];
-      delete props[name];
-    }
+  // The type is checked first: text vnodes come through here too, with a string as props.
+  if (
+    (type === 'textarea' || (type === 'input' && !keepsChangeEvent.test(String(props.type)))) &&
+    'onChange' in props
+  ) {
+    props.onInput = props.onChange;
+    delete props.onChange;
   }
 };
 
