@@ -7,8 +7,10 @@
  */
 import { type KeyboardEvent, type RefObject, type SyntheticEvent, useEffect, useRef } from 'react';
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+// What can take focus in a Plateia dialog: every one of them (login, recovery, the checkout
+// gate) holds only buttons and text inputs, some of them disabled at times. A dialog with
+// links, selects or a tabindex would add them here.
+const FOCUSABLE = 'button:not([disabled]), input:not([disabled])';
 
 /** The element that really has focus, looking inside open shadow roots. */
 function deepActiveElement(): Element | null {
@@ -17,11 +19,10 @@ function deepActiveElement(): Element | null {
   return active;
 }
 
-/** Focusable descendants of `container`, in document order. */
-const focusableWithin = (container: Element): HTMLElement[] =>
-  [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (element) => !element.closest('[hidden], [inert]'),
-  );
+/** Focusable descendants of `container`, in document order (none is ever hidden or inert). */
+const focusableWithin = (container: Element): HTMLElement[] => [
+  ...container.querySelectorAll<HTMLElement>(FOCUSABLE),
+];
 
 /** Options of {@link useModalDialog}. */
 export interface ModalDialogOptions {
