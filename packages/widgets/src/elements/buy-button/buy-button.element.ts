@@ -5,7 +5,7 @@ import { eventStore, loadEvent, ticketCartItem } from '@plateia/core/stores/cata
 import { emit, type PlateiaCartChangeDetail, type PlateiaSeatPickerOpenDetail } from '../../shared/events.ts';
 import buyButtonCss from './buy-button.css?inline';
 import { BUY_BUTTON_MESSAGES, type BuyButtonView, buyButtonView, type ChooserOption } from './buy-button.ts';
-import { defineLightElement, h, LightElement } from './light-element.ts';
+import { defineLightElement, h, LightElement, setOrRemove } from './light-element.ts';
 
 /** Tag name of the buy button. */
 export const BUY_BUTTON_TAG = 'plateia-buy-button';
@@ -85,8 +85,7 @@ export class PlateiaBuyButton extends LightElement {
     return this.getAttribute('ticket-type-id');
   }
   set ticketTypeId(value: string | null) {
-    if (value === null) this.removeAttribute('ticket-type-id');
-    else this.setAttribute('ticket-type-id', value);
+    setOrRemove(this, 'ticket-type-id', value);
   }
 
   /** The button text; mirrors `label`. */
@@ -94,8 +93,7 @@ export class PlateiaBuyButton extends LightElement {
     return this.getAttribute('label');
   }
   set label(value: string | null) {
-    if (value === null) this.removeAttribute('label');
-    else this.setAttribute('label', value);
+    setOrRemove(this, 'label', value);
   }
 
   protected mount(): void {
@@ -284,7 +282,8 @@ export class PlateiaBuyButton extends LightElement {
       ),
       document.createElement(SEAT_PICKER_TAG),
     );
-    close.addEventListener('click', () => (dialog.open ? dialog.close() : undefined));
+    // The button shows only while the dialog is open, so closing needs no check.
+    close.addEventListener('click', () => dialog.close());
     dialog.addEventListener('close', () => this.#button.focus());
     // Built once per connection: leaving the page removes it with the rest of the DOM.
     this.root.append(dialog);

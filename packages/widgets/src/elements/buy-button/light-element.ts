@@ -52,6 +52,12 @@ export function h<Tag extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
+/** Sets an attribute, or removes it for `null`: the setter of an optional attribute's property. */
+export function setOrRemove(element: Element, name: string, value: string | null): void {
+  if (value === null) element.removeAttribute(name);
+  else element.setAttribute(name, value);
+}
+
 /**
  * A custom element with an open shadow root and its styles. Subclasses build their DOM
  * in {@link LightElement.mount}, tie page listeners to {@link LightElement.signal} and

@@ -10,9 +10,9 @@ import { trackEventPixel } from '@plateia/core/stores/catalogue';
 import { navigate } from '@plateia/core/stores/navigation';
 import { computed } from 'nanostores';
 import { emit, type PlateiaCartChangeDetail } from '../../shared/events.ts';
-import { defineLightElement, h, LightElement } from '../buy-button/light-element.ts';
+import { defineLightElement, h, LightElement, setOrRemove } from '../buy-button/light-element.ts';
 import cartBarCss from './cart-bar.css?inline';
-import { CART_BAR_MESSAGES, cartBarTotal, checkoutUrl, isCartBarVisible } from './cart-bar.ts';
+import { CART_BAR_MESSAGES, cartBarTotal, checkoutUrl, isHiddenPath } from './cart-bar.ts';
 
 /** Tag name of the cart bar. */
 export const CART_BAR_TAG = 'plateia-cart-bar';
@@ -64,8 +64,7 @@ export class PlateiaCartBar extends LightElement {
     return this.getAttribute('checkout-url');
   }
   set checkoutUrl(value: string | null) {
-    if (value === null) this.removeAttribute('checkout-url');
-    else this.setAttribute('checkout-url', value);
+    setOrRemove(this, 'checkout-url', value);
   }
 
   /** Extra path prefixes where the bar hides; mirrors `hidden-on`. */
@@ -73,8 +72,7 @@ export class PlateiaCartBar extends LightElement {
     return this.getAttribute('hidden-on');
   }
   set hiddenOn(value: string | null) {
-    if (value === null) this.removeAttribute('hidden-on');
-    else this.setAttribute('hidden-on', value);
+    setOrRemove(this, 'hidden-on', value);
   }
 
   /** Whether the bar is on screen now. */
@@ -101,14 +99,15 @@ export class PlateiaCartBar extends LightElement {
     button.addEventListener('click', () => this.#checkout());
 
     const signal = this.signal;
-    const onPath = () => this.#update();
-    window.addEventListener('popstate', onPath, { signal });
+    // Redraws on a page change, and below on a change of the cart or the checkout state.
+    const update = () => this.#update();
+    window.addEventListener('popstate', update, { signal });
     // Single-page hosts move with the Navigation API where it exists (pushState fires nothing else).
     const navigation = (globalThis as { navigation?: EventTarget }).navigation;
-    navigation?.addEventListener('navigatesuccess', onPath, { signal });
+    navigation?.addEventListener('navigatesuccess', update, { signal });
 
-    this.keep($checkoutActive.subscribe(() => this.#update()));
-    this.keep($cartHasItems.subscribe(() => this.#update()));
+    this.keep($checkoutActive.subscribe(update));
+    this.keep($cartHasItems.subscribe(update));
     this.keep(
       $summary.subscribe((summary) => {
         count.textContent = CART_BAR_MESSAGES.items(summary.count);
@@ -122,13 +121,12 @@ export class PlateiaCartBar extends LightElement {
     if ($cartExpiresAt.lc === 0) this.keep(watchCartExpiry());
   }
 
+  /** The spec's rule: items in the cart, no checkout started, not a checkout page. */
   #update(): void {
-    this.#base.hidden = !isCartBarVisible({
-      hasItems: $cartHasItems.get(),
-      checkoutActive: $checkoutActive.get(),
-      path: globalThis.location?.pathname ?? '/',
-      hiddenOn: this.hiddenOn,
-    });
+    this.#base.hidden =
+      !$cartHasItems.get() ||
+      $checkoutActive.get() ||
+      isHiddenPath(globalThis.location?.pathname ?? '/', this.hiddenOn);
   }
 
   #checkout(): void {

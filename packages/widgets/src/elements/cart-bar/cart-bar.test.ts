@@ -6,7 +6,7 @@ import { setNavigator } from '@plateia/core/stores/navigation';
 import { $toasts } from '@plateia/core/stores/toasts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlateiaCartChangeEvent } from '../../shared/events.ts';
-import { checkoutUrl, isCartBarVisible, isHiddenPath } from './cart-bar.ts';
+import { checkoutUrl, isHiddenPath } from './cart-bar.ts';
 import { CART_BAR_TAG, defineCartBar, type PlateiaCartBar } from './index.ts';
 
 let posts: { path: string; body: unknown }[];
@@ -176,13 +176,6 @@ describe('cart bar rules', () => {
     expect(isHiddenPath('/checkouts', null)).toBe(false);
     expect(isHiddenPath('/conta/perfil', '/conta/  /x')).toBe(true);
     expect(isHiddenPath('/', '')).toBe(false);
-  });
-
-  it('stays hidden until the checkout state is known', () => {
-    const state = { hasItems: true, path: '/', hiddenOn: null };
-    expect(isCartBarVisible({ ...state, checkoutActive: null })).toBe(false);
-    expect(isCartBarVisible({ ...state, checkoutActive: false })).toBe(true);
-    expect(isCartBarVisible({ ...state, checkoutActive: true })).toBe(false);
   });
 
   it('fills the checkout address', () => {

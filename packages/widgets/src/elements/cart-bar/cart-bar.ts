@@ -27,20 +27,6 @@ export function isHiddenPath(path: string, hiddenOn: string | null): boolean {
   return prefixes.some((prefix) => path.startsWith(prefix));
 }
 
-/** What decides whether the bar shows. */
-export interface CartBarState {
-  hasItems: boolean;
-  /** `null` until the checkout state is known (the bar stays hidden meanwhile). */
-  checkoutActive: boolean | null;
-  path: string;
-  hiddenOn: string | null;
-}
-
-/** The spec's rule: items in the cart, no checkout started, not a checkout page. */
-export function isCartBarVisible(state: CartBarState): boolean {
-  return state.hasItems && state.checkoutActive === false && !isHiddenPath(state.path, state.hiddenOn);
-}
-
 /** The total as the bar shows it: "R$ 90,00 +taxa". */
 export function cartBarTotal(totalCents: number): string {
   return `${formatCents(totalCents)} ${CART_BAR_MESSAGES.fee}`;
