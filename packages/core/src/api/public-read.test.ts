@@ -19,11 +19,7 @@ describe('publicRequest', () => {
       return json(200, { ok: true });
     };
     configureApi({ baseUrl: 'https://api.test/', fetch: fetcher });
-    const answer = await publicRequest(
-      '/pixel/add',
-      { fallback: 'x' },
-      { searchParams: { a: '1' }, json: { b: 2 } },
-    );
+    const answer = await publicRequest('pixel/add?a=1', { fallback: 'x' }, { json: { b: 2 } });
     expect(answer).toEqual({ ok: true });
     expect(seen[0]?.url).toBe('https://api.test/pixel/add?a=1');
     expect(seen[0]?.method).toBe('POST');

@@ -112,20 +112,12 @@ export function messageForStatus(
   );
 }
 
-/** One public request: path relative to the API host, optional query and JSON body. */
+/** One public request's options (the path, relative to the API host, carries any query). */
 export interface PublicRequest {
-  /** Query parameters; empty values are left out. */
-  searchParams?: Readonly<Record<string, string>>;
   /** Sent as JSON, with `POST` (else the request is a `GET`). */
   json?: unknown;
   /** Lets the request outlive the page (a pixel hit sent just before navigating away). */
   keepalive?: boolean;
-}
-
-function requestUrl(path: string, searchParams: Readonly<Record<string, string>> = {}): string {
-  const url = new URL(`${apiBaseUrl()}/${path.replace(/^\/+/, '')}`);
-  for (const [key, value] of Object.entries(searchParams)) url.searchParams.set(key, value);
-  return url.href;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -154,17 +146,18 @@ export async function publicRequest<T>(
   let response: Response;
   let data: unknown;
   try {
+    // A GET (fetch's default method) unless there is a JSON body to POST.
     const init: RequestInit = {
-      method: request.json === undefined ? 'GET' : 'POST',
       headers: { accept: 'application/json' },
       signal: controller.signal,
       keepalive: request.keepalive,
     };
     if (request.json !== undefined) {
-      init.headers = { ...init.headers, 'content-type': 'application/json' };
+      init.method = 'POST';
+      init.headers = { accept: 'application/json', 'content-type': 'application/json' };
       init.body = JSON.stringify(request.json);
     }
-    response = await apiFetch()(requestUrl(path, request.searchParams), init);
+    response = await apiFetch()(`${apiBaseUrl()}/${path}`, init);
     data = await readBody(response);
   } catch (error) {
     throw new ApiError(messages.fallback, { status: 0, cause: error });
@@ -216,11 +209,11 @@ const catalogueMessages = { fallback: CATALOGUE_LOAD_FAILED, preferServerMessage
  * through the fetch-only path (`api/public-read.ts`), not the ky client.
  */
 export async function fetchEvents(query: EventQuery = {}): Promise<EventPage> {
+  const params = new URLSearchParams(searchParams({ ...query })).toString();
   const answer =
     (await publicRequest<{ data?: EventSummary[]; total?: number; page?: number; limit?: number } | null>(
-      'events',
+      params ? `events?${params}` : 'events',
       catalogueMessages,
-      { searchParams: searchParams({ ...query }) },
     )) ?? {};
   const events = answer.data ?? [];
   return {

@@ -136,3 +136,13 @@ export function persistentAtom<T>(
 
   return $store;
 }
+
+/**
+ * A persistent moment (epoch ms), `null` when unset. Stored by the default encoding: the
+ * number's digits, and no key for `null`; anything else stored reads as `null`.
+ */
+export function persistentTime(key: string): PersistentAtom<number | null> {
+  return persistentAtom<number | null>(key, null, {
+    decode: (raw) => (raw !== '' && Number.isFinite(Number(raw)) ? Number(raw) : undefined),
+  });
+}

@@ -7,7 +7,7 @@
  */
 import { computed, onMount, task } from 'nanostores';
 import { cartExpiresAt, createExpiryTimer, type ExpiryClock, systemClock } from '../rules/expiry.ts';
-import { persistentAtom } from './browser-storage.ts';
+import { persistentTime } from './browser-storage.ts';
 import { $cart, $cartUpdatedAt, $productCart } from './cart.ts';
 import { showToast } from './toasts.ts';
 
@@ -19,10 +19,7 @@ export const CHECKOUT_MESSAGES = {
 } as const;
 
 /** When checkout started (epoch ms), in `plateia:checkoutStartedAt`; `null` outside checkout. */
-export const $checkoutStartedAt = persistentAtom<number | null>('plateia:checkoutStartedAt', null, {
-  // Stored by the default encoding: the number's digits, and no key for `null`.
-  decode: (raw) => (raw !== '' && Number.isFinite(Number(raw)) ? Number(raw) : undefined),
-});
+export const $checkoutStartedAt = persistentTime('plateia:checkoutStartedAt');
 
 /** Whether a checkout is under way (the header shows only help; the cart bar hides). */
 export const $checkoutActive = computed($checkoutStartedAt, (startedAt) => startedAt !== null);

@@ -21,7 +21,7 @@ import {
   seatIdsOf,
 } from '../rules/cart.ts';
 import { holdFailureMessage, SEAT_MESSAGES, seatAddBlocker, seatCartBlocker } from '../rules/seat-flow.ts';
-import { persistentAtom } from './browser-storage.ts';
+import { persistentAtom, persistentTime } from './browser-storage.ts';
 import { showToast } from './toasts.ts';
 
 // The seat service (and the authenticated API client under it) loads only when a seat is
@@ -79,10 +79,7 @@ export const $productCart = persistentAtom<ProductCartItem[]>('plateia:productCa
 });
 
 /** When the carts last changed (epoch ms), in `plateia:cartUpdatedAt`; `null` when empty. */
-export const $cartUpdatedAt = persistentAtom<number | null>('plateia:cartUpdatedAt', null, {
-  encode: (value) => (value === null ? null : String(value)),
-  decode: (raw) => (Number.isFinite(Number(raw)) && raw !== '' ? Number(raw) : undefined),
-});
+export const $cartUpdatedAt = persistentTime('plateia:cartUpdatedAt');
 
 /** Item count of the cart bar: tickets plus products (spec §2). */
 export const $cartCount = computed([$cart, $productCart], cartItemCount);

@@ -148,7 +148,10 @@ export function loadEvent(
       setDetail(key, { loading: false, data: cached.data, error: null });
       return cached.data;
     }
-    setDetail(key, { loading: true, data: $eventDetails.get()[key]?.data ?? null, error: null });
+    // Keep showing what was loaded before, while loading and after a failure (only the
+    // load under way writes this entry, so it still holds then).
+    const previous = $eventDetails.get()[key]?.data ?? null;
+    setDetail(key, { loading: true, data: previous, error: null });
     try {
       const data = await fetchEvent(idOrSlug);
       detailCache.set(key, { at: Date.now(), data });
@@ -156,11 +159,7 @@ export function loadEvent(
       return data;
     } catch (error) {
       if (detailInFlight.get(key) === load) {
-        setDetail(key, {
-          loading: false,
-          data: $eventDetails.get()[key]?.data ?? null,
-          error: messageOf(error),
-        });
+        setDetail(key, { loading: false, data: previous, error: messageOf(error) });
       }
       return null;
     }
