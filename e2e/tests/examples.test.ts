@@ -84,7 +84,9 @@ describe('the example producer page on its own origin', () => {
 
     // Every element came from the storefront's embed bundle, loaded by the tag's loader.
     expect(plateiaScripts.every((url) => url.startsWith(`${siteUrl}/embed/`))).toBe(true);
-    expect(plateiaScripts.some((url) => /\/seat-picker\.js|\/checkout\.js/.test(url))).toBe(true);
+    // Element modules are content-hashed (`chunks/seat-picker-Ab12.js`).
+    expect(plateiaScripts.some((url) => /\/seat-picker-[\w-]+\.js$/.test(url))).toBe(true);
+    expect(plateiaScripts.some((url) => /\/checkout-[\w-]+\.js$/.test(url))).toBe(true);
 
     // The customer now owns a ticket for that very seat.
     const token = await page.evaluate(() => localStorage.getItem('plateia:token'));

@@ -12,20 +12,31 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loaderModules } from './loader-map.ts';
 
 const packageDir = join(import.meta.dirname, '..');
 const repoDir = join(packageDir, '..', '..');
 const budgetsFile = join(repoDir, 'budgets.json');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** The folder holding `seat-picker.js` and its chunks: dist/embed, built when missing. */
-async function embedDir(): Promise<string> {
+/**
+ * The folder holding the seat picker's module and what it imports, and that module's path
+ * in it: dist/embed (built when missing), where the loader's map names the module.
+ */
+async function embedDir(): Promise<{ dir: string; module: string }> {
   const dist = join(packageDir, 'dist', 'embed');
-  if (existsSync(join(dist, 'seat-picker.js'))) return dist;
+  const inDist = () => {
+    if (!existsSync(join(dist, 'plateia.js'))) return null;
+    const module = loaderModules(dist).get('plateia-seat-picker');
+    return module && existsSync(join(dist, module)) ? { dir: dist, module } : null;
+  };
+  const found = inDist();
+  if (found) return found;
   const full = spawnSync(process.execPath, [join(packageDir, 'build', 'build.mjs'), 'embed'], {
     stdio: 'inherit',
   });
-  if (full.status === 0 && existsSync(join(dist, 'seat-picker.js'))) return dist;
+  const built = full.status === 0 ? inDist() : null;
+  if (built) return built;
   // Another element failing to build must not hide the picker's figures: build it alone,
   // with the embed build's Preact aliases.
   console.warn('[seat-picker bench] full embed build failed; building the seat picker alone');
@@ -55,7 +66,7 @@ async function embedDir(): Promise<string> {
       rolldownOptions: { output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' } },
     },
   });
-  return out;
+  return { dir: out, module: 'seat-picker.js' };
 }
 
 /** The real API host on a fresh in-memory database holding the two generated venues. */
@@ -96,8 +107,11 @@ async function startApiHost() {
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html', '.css': 'text/css' };
 
-/** A page on its own origin: only the element's module and the API address. */
-function startPageServer(dir: string, apiUrl: string) {
+/**
+ * A page on its own origin: only the element's module and the API address. The page
+ * imports `/seat-picker.js`, redirected to the module so its own imports resolve beside it.
+ */
+function startPageServer(dir: string, module: string, apiUrl: string) {
   const page = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">
 <style>body{margin:0;background:#0b0b10}plateia-seat-picker{--plateia-seat-map-height:640px}</style>
 <script>globalThis.PLATEIA_API_URL=${JSON.stringify(apiUrl)}</script></head><body><main id="slot"></main></body></html>`;
@@ -105,6 +119,10 @@ function startPageServer(dir: string, apiUrl: string) {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
     if (path === '/') {
       response.writeHead(200, { 'content-type': 'text/html' }).end(page);
+      return;
+    }
+    if (path === '/seat-picker.js' && module !== 'seat-picker.js') {
+      response.writeHead(302, { location: `/${module}` }).end();
       return;
     }
     const file = normalize(join(dir, path));
@@ -242,9 +260,9 @@ const percentile = (values: number[], p: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
 
-const dir = await embedDir();
+const { dir, module } = await embedDir();
 const api = await startApiHost();
-const site = await startPageServer(dir, api.url);
+const site = await startPageServer(dir, module, api.url);
 const { chromium: browserType } = await import(
   pathToFileURL(join(repoDir, 'e2e', 'node_modules', 'playwright-core', 'index.mjs')).href
 );

@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { loaderModules } from './loader-map.ts';
 
 const packageDir = join(import.meta.dirname, '..');
 const embedDir = process.env.PLATEIA_EMBED_OUT ?? join(packageDir, 'dist', 'embed');
@@ -50,18 +51,8 @@ const chunks = existsSync(join(embedDir, 'chunks'))
   ? readdirSync(join(embedDir, 'chunks')).map((file) => `chunks/${file}`)
   : [];
 
-// Which module the loader fetches for each tag, read from the loader itself (the build
-// writes its tag → module map into it), so the measures follow what a page really loads.
-const loaderCode = readFileSync(join(embedDir, loader), 'utf8');
-const tagModules = new Map(
-  [...loaderCode.matchAll(/["'`](plateia-[a-z-]+)["'`]:["'`]\.\/([^"'`]+)["'`]/g)].map(
-    (match) => [match[1] ?? '', match[2] ?? ''] as const,
-  ),
-);
-if (tagModules.size === 0) {
-  console.error('No tag → module map found in plateia.js');
-  process.exit(1);
-}
+// Which module the loader fetches for each tag, read from the loader itself.
+const tagModules = loaderModules(embedDir);
 
 console.log('file'.padEnd(40), 'gzip KB');
 for (const file of [loader, ...elements, ...chunks]) console.log(file.padEnd(40), kb(gzipBytes(file)));

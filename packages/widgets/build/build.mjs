@@ -32,12 +32,14 @@ const embedEntries = {
   light: 'src/embed/light.ts',
   ...Object.fromEntries(Object.entries(elementEntries).filter(([name]) => !lightElements.includes(name))),
 };
-const embedModules = Object.fromEntries(
-  Object.keys(elementEntries).map((name) => [
-    `plateia-${name}`,
-    `./${lightElements.includes(name) ? 'light' : name}.js`,
-  ]),
-);
+/** Tag → module file for the loader, from the file names the element build produced. */
+const embedModules = (fileNames) =>
+  Object.fromEntries(
+    Object.keys(elementEntries).map((name) => [
+      `plateia-${name}`,
+      `./${fileNames[lightElements.includes(name) ? 'light' : name]}`,
+    ]),
+  );
 
 const jsx = { runtime: 'automatic', importSource: 'react' };
 const target = 'es2022';
@@ -202,7 +204,7 @@ async function buildEmbed() {
     resolve: { alias: [...preactAliases, kyAlias, nanostoresReactAlias] },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   };
-  await build({
+  const built = await build({
     ...shared,
     plugins: [terserPass, ...(process.env.PLATEIA_EMBED_ANALYSIS ? [analysisPlugin] : [])],
     build: {
@@ -217,7 +219,10 @@ async function buildEmbed() {
         // Vite keeps whitespace in ES library output for bundlers' sake; these modules go
         // straight to browsers, so they are minified fully (the size budgets count them).
         output: {
-          entryFileNames: '[name].js',
+          // Every module is named by its content and served immutable; only the loader,
+          // which carries the tag → module map, is revalidated. A page therefore never
+          // mixes modules of two releases, whose minified export names differ.
+          entryFileNames: 'chunks/[name]-[hash].js',
           chunkFileNames: 'chunks/[name]-[hash].js',
           minify: true,
           // Pure and no-side-effects annotations only matter to a later bundler; nothing
@@ -228,13 +233,19 @@ async function buildEmbed() {
       },
     },
   });
+  const entryFiles = Object.fromEntries(
+    (Array.isArray(built) ? built : [built])
+      .flatMap((result) => ('output' in result ? result.output : []))
+      .filter((item) => item.type === 'chunk' && item.isEntry)
+      .map((item) => [item.name, item.fileName]),
+  );
   await build({
     ...shared,
     plugins: [terserPass],
     define: {
       ...shared.define,
       __PLATEIA_VERSION__: JSON.stringify(manifest.version),
-      __PLATEIA_ELEMENTS__: JSON.stringify(embedModules),
+      __PLATEIA_ELEMENTS__: JSON.stringify(embedModules(entryFiles)),
     },
     build: {
       outDir,
