@@ -10,6 +10,7 @@ import {
   $installmentOptions,
   $payment,
   cardAttemptKey,
+  loadCardConfig,
   newCardAttempt,
   PAYMENT_MESSAGES,
   payWithCard,
@@ -294,30 +295,44 @@ describe('card', () => {
     expect(typeof crypto.randomUUID).toBe('function');
   });
 
-  it('offers installments for the order total within the gateway limits', () => {
+  it('offers the installments the API host computes for the order total, 1x until they arrive', async () => {
+    // Until the configuration of this total is there, the whole total in 1x.
+    expect($installmentOptions.get().map((option) => option.label)).toEqual(['1x de R$ 100,00']);
+    const urls: string[] = [];
+    configureApi({
+      baseUrl: 'https://api.test',
+      fetch: async (input, init) => {
+        const url = new Request(input, init).url;
+        urls.push(url);
+        const amount = Number(new URL(url).searchParams.get('amount'));
+        return json(200, {
+          tokenizerUrl: 'https://api.test/sandbox/card.js',
+          tokenizerGlobal: 'PlateiaCard',
+          maxInstallments: 12,
+          minInstallmentCents: 500,
+          amount,
+          // What the API host answers for R$ 100,00 (its own rule, tested with it).
+          installments: [1, 2, 3].map((count) => ({
+            installments: count,
+            installmentCents: Math.ceil(amount / count),
+            lastInstallmentCents: amount - Math.ceil(amount / count) * (count - 1),
+            totalCents: amount,
+            label: ['1x de R$ 100,00', '2x de R$ 50,00', '3x de R$ 33,34'][count - 1],
+          })),
+          sandbox: true,
+        });
+      },
+    });
+    const config = await loadCardConfig();
+    expect(urls).toEqual(['https://api.test/payments/card/config?amount=10000']);
+    expect(config?.amount).toBe(10000);
     expect($installmentOptions.get().map((option) => option.label)).toEqual([
       '1x de R$ 100,00',
       '2x de R$ 50,00',
       '3x de R$ 33,34',
-      '4x de R$ 25,00',
-      '5x de R$ 20,00',
-      '6x de R$ 16,67',
-      '7x de R$ 14,29',
-      '8x de R$ 12,50',
-      '9x de R$ 11,12',
-      '10x de R$ 10,00',
-      '11x de R$ 9,10',
-      '12x de R$ 8,34',
     ]);
-    $cardConfig.set({
-      tokenizerUrl: 'https://api.test/sandbox/card.js',
-      tokenizerGlobal: 'PlateiaCard',
-      maxInstallments: 6,
-      minInstallmentCents: 2500,
-      amount: null,
-      installments: [],
-      sandbox: true,
-    });
-    expect($installmentOptions.get().map((option) => option.installments)).toEqual([1, 2, 3, 4]);
+    // Options of another total do not apply to this order.
+    $checkout.set({ ...CHECKOUT, order: { ...CHECKOUT.order, id: 56, totalCents: 4000 } });
+    expect($installmentOptions.get().map((option) => option.label)).toEqual(['1x de R$ 40,00']);
   });
 });

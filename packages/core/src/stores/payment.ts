@@ -9,15 +9,15 @@ import {
   type PixCharge,
 } from '../api/buying.ts';
 import type { EntityId } from '../rules/cart.ts';
-import { type InstallmentOption, installmentOptions } from '../rules/installments.ts';
+import { type InstallmentOption, installmentLabel } from '../rules/installments.ts';
 import { $checkout, completeCheckout, endCheckout } from './checkout.ts';
 import { showToast } from './toasts.ts';
 
 /**
  * Payment of the started checkout (decisions §6): PIX (the charge, then polling until it
  * is paid or lapses) and card (a gateway token charged with an idempotency key per
- * attempt, installments 1 to 12). A paid order closes the checkout; the confirmation
- * reads {@link $payment}.
+ * attempt, in one of the installment splits the API host offers for the total). A paid
+ * order closes the checkout; the confirmation reads {@link $payment}.
  */
 
 /** Where the payment stands. */
@@ -171,14 +171,17 @@ export function startPixPayment(
   });
 }
 
-/** The card gateway's configuration, once loaded. */
+/**
+ * The card gateway's configuration, once loaded: the tokeniser script and the installment
+ * options of the order total it was asked for (`amount`).
+ */
 export const $cardConfig = atom<CardConfig | null>(null);
 
-/** Loads the card configuration (tokeniser script, installment limits). */
+/** Loads the card configuration, with the installment options of the checkout's total. */
 export function loadCardConfig(): Promise<CardConfig | null> {
   return task(async () => {
     try {
-      const config = await fetchCardConfig();
+      const config = await fetchCardConfig($checkout.get()?.order.totalCents);
       $cardConfig.set(config);
       return config;
     } catch {
@@ -187,12 +190,27 @@ export function loadCardConfig(): Promise<CardConfig | null> {
   });
 }
 
-/** Installment choices for the checkout's total ("3x de R$ 33,34"), within the gateway's limits. */
+/**
+ * Installment choices for the checkout's total ("3x de R$ 33,34"), as the API host computes
+ * and charges them: they come with the card configuration of that total. Until it is
+ * there, the one choice that needs no rule: the whole total in 1x.
+ */
 export const $installmentOptions = computed(
   [$checkout, $cardConfig],
-  (checkout, config): InstallmentOption[] =>
-    // The configuration carries the gateway's limits; until it loads, the defaults apply.
-    checkout ? installmentOptions(checkout.order.totalCents, config ?? {}) : [],
+  (checkout, config): InstallmentOption[] => {
+    if (!checkout) return [];
+    const { totalCents } = checkout.order;
+    if (config?.amount === totalCents) return config.installments;
+    return [
+      {
+        installments: 1,
+        installmentCents: totalCents,
+        lastInstallmentCents: totalCents,
+        totalCents,
+        label: installmentLabel(1, totalCents),
+      },
+    ];
+  },
 );
 
 let cardAttempt: { fingerprint: string; key: string } | null = null;

@@ -1,5 +1,6 @@
 import { configureApi } from '@plateia/core/api/client';
 import { type CartItem, ticketItem } from '@plateia/core/rules/cart';
+import { installmentOptions } from '@plateia/core/rules/installments';
 import { $cart, $cartUpdatedAt, $productCart, clearCarts } from '@plateia/core/stores/cart';
 import { $checkout, $checkoutStartedAt, $coupon } from '@plateia/core/stores/checkout';
 import { $cardConfig, resetPayment } from '@plateia/core/stores/payment';
@@ -64,8 +65,9 @@ const CARD_CONFIG = {
   tokenizerGlobal: 'PlateiaTestCard',
   maxInstallments: 12,
   minInstallmentCents: 500,
-  amount: null,
-  installments: [],
+  amount: 19800,
+  // The host's options for the order total: the rule it charges by.
+  installments: installmentOptions(19800),
   sandbox: true,
   testCards: [{ number: '5031433215406351', holder: 'APRO', outcome: 'Aprovado' }],
 };
@@ -443,6 +445,30 @@ describe('card', () => {
     fireEvent.change(screen.getByLabelText('CVV'), { target: { value: '123' } });
     fireEvent.change(screen.getByLabelText('Parcelas'), { target: { value: '3' } });
   }
+
+  it("offers the API host's installments for the order total as soon as the card form shows", async () => {
+    render(<Checkout />);
+    finish();
+    await settle();
+    const asked = callsTo('/payments/card/config');
+    expect(asked).toHaveLength(1);
+    fireEvent.click(screen.getByRole('radio', { name: 'Cartão de crédito' }));
+    const labels = within(screen.getByLabelText('Parcelas'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(labels).toHaveLength(12);
+    expect(labels.slice(0, 3)).toEqual(['1x de R$ 198,00', '2x de R$ 99,00', '3x de R$ 66,00']);
+  });
+
+  it('offers the whole total in 1x while the installments are not there', async () => {
+    routes['GET /payments/card/config'] = () => json(400, { error: 'bad_request', message: 'Indisponível' });
+    render(<Checkout />);
+    finish();
+    await settle();
+    fireEvent.click(screen.getByRole('radio', { name: 'Cartão de crédito' }));
+    const options = within(screen.getByLabelText('Parcelas')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['1x de R$ 198,00']);
+  });
 
   it('tokenises in the browser, sends only the token and confirms an approved payment', async () => {
     routes['POST /payments/card'] = () =>

@@ -555,6 +555,13 @@ function PaymentStep({ focus, checkout, fire, onQuit }: PaymentStepProps): React
   const [method, setMethod] = useState<'pix' | 'card'>(payment.method ?? 'pix');
   const busy = payment.phase === 'creating' || (payment.phase === 'waiting' && payment.method === 'card');
 
+  // The card configuration brings the installment options of this order's total: it is
+  // asked for as soon as the order is reserved, so they are there when the card form shows.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per order.
+  useEffect(() => {
+    void loadCardConfig();
+  }, [order.id]);
+
   return (
     <Step title="Pagamento" focus={focus}>
       <p className="notice" role="status">
@@ -740,8 +747,8 @@ function CardPayment({ payment, totalCents, fire }: CardPaymentProps): ReactNode
   const [error, setError] = useState('');
   const [tokenizing, setTokenizing] = useState(false);
 
-  // Load the configuration, then the gateway's script as soon as the card form shows, so
-  // paying does not wait for them.
+  // The gateway's script loads as soon as the card form shows, so paying does not wait for
+  // it; so does the configuration if the payment step could not get it.
   useEffect(() => {
     if (config) loadCardTokenizer(config.tokenizerUrl, config.tokenizerGlobal).catch(() => {});
     else void loadCardConfig();
