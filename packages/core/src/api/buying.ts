@@ -38,9 +38,6 @@ function postJson<T>(path: string, json: unknown, messages: StatusMessages): Pro
   return callApi(() => apiClient().post(path, { json }).json<T>(), messages);
 }
 
-/** An id as one segment of a path. */
-const segment = (id: EntityId): string => encodeURIComponent(String(id));
-
 /** Message for payment calls that fail without a server text (decided in docs/core-buying.md). */
 export const PAYMENT_FAILED = 'Não foi possível processar o pagamento, tente novamente';
 
@@ -143,17 +140,20 @@ export interface SectionPricing {
 
 /** `GET /seat/maps/{eventId}`. */
 export function fetchSeatMap(eventId: EntityId): Promise<SeatMap> {
-  return getJson(`seat/maps/${segment(eventId)}`, catalogueMessages);
+  return getJson(`seat/maps/${encodeURIComponent(eventId)}`, catalogueMessages);
 }
 
 /** `GET /seat/maps/{eventId}/submap/{sectionId}`: one section with its rows and tables. */
 export function fetchSubmap(eventId: EntityId, sectionId: EntityId): Promise<SeatSection> {
-  return getJson(`seat/maps/${segment(eventId)}/submap/${segment(sectionId)}`, catalogueMessages);
+  return getJson(
+    `seat/maps/${encodeURIComponent(eventId)}/submap/${encodeURIComponent(sectionId)}`,
+    catalogueMessages,
+  );
 }
 
 /** `GET /seat/sections/{id}/pricing`. */
 export function fetchSectionPricing(sectionId: EntityId): Promise<SectionPricing> {
-  return getJson(`seat/sections/${segment(sectionId)}/pricing`, catalogueMessages);
+  return getJson(`seat/sections/${encodeURIComponent(sectionId)}/pricing`, catalogueMessages);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -163,6 +163,13 @@ export function fetchSectionPricing(sectionId: EntityId): Promise<SectionPricing
 export type SeatStatus = 'available' | 'held' | 'held_by_you' | 'sold' | 'blocked';
 
 const seatAddMessages = { 409: SEAT_MESSAGES.takenByAnother, fallback: SEAT_MESSAGES.addFailed };
+
+/** The seats of an event and the session they are for, as the seat service's bodies name them. */
+const seatsBody = (eventId: EntityId, seatIds: readonly string[], sessionId: string) => ({
+  eventId: wireId(eventId),
+  seatIds: seatIds.map(wireId),
+  sessionId,
+});
 
 /**
  * `GET /seat/status`: the status of each seat for this browser session. Without seat ids
@@ -192,7 +199,7 @@ export async function holdSeats(
 ): Promise<void> {
   const answer = await postJson<{ success?: boolean; message?: string }>(
     'seat/hold',
-    { eventId: wireId(eventId), seatIds: seatIds.map(wireId), holdSeconds, sessionId },
+    { ...seatsBody(eventId, seatIds, sessionId), holdSeconds },
     seatAddMessages,
   );
   if (answer.success === false) {
@@ -210,13 +217,9 @@ export async function releaseSeats(
   seatIds: readonly string[],
   sessionId: string,
 ): Promise<void> {
-  await callApi(
-    () =>
-      apiClient().post('seat/release', {
-        json: { eventId: wireId(eventId), seatIds: seatIds.map(wireId), sessionId },
-      }),
-    { fallback: SEAT_MESSAGES.removeFailed },
-  );
+  await callApi(() => apiClient().post('seat/release', { json: seatsBody(eventId, seatIds, sessionId) }), {
+    fallback: SEAT_MESSAGES.removeFailed,
+  });
 }
 
 /** The body of `POST /seat/checkout` (spec §7). */
@@ -485,7 +488,7 @@ export interface PaymentStatusAnswer {
 /** `GET /payments/{orderId}/status`, for polling. */
 export function fetchPaymentStatus(orderId: EntityId): Promise<PaymentStatusAnswer> {
   // The poller keeps its own rhythm; ky's retries would only stack delays on top of it.
-  return getJson(`payments/${segment(orderId)}/status`, paymentMessages, { retry: 0 });
+  return getJson(`payments/${encodeURIComponent(orderId)}/status`, paymentMessages, { retry: 0 });
 }
 
 /** One installment option as the API host computes it. */
@@ -547,12 +550,7 @@ export interface CardChargeAnswer {
 export function chargeCard(request: CardChargeRequest, idempotencyKey: string): Promise<CardChargeAnswer> {
   return postJson(
     'payments/card',
-    {
-      orderId: wireId(request.orderId),
-      token: request.token,
-      installments: request.installments,
-      idempotencyKey,
-    },
+    { ...request, orderId: wireId(request.orderId), idempotencyKey },
     paymentMessages,
   );
 }

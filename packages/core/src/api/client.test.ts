@@ -169,7 +169,7 @@ describe.each(Object.keys(implementations) as (keyof typeof implementations)[])(
         }
       });
 
-      it('sends query parameters, a JSON body and the accept header of the reader', async () => {
+      it('sends query parameters, a JSON body and the accept header of the JSON reader', async () => {
         const { calls, fetcher } = recordingFetch(() => json(200, { ok: true }));
         configureApi({ baseUrl: 'https://api.test/', fetch: fetcher });
         await apiClient()
@@ -178,7 +178,8 @@ describe.each(Object.keys(implementations) as (keyof typeof implementations)[])(
         await apiClient()
           .post('/cart/reserve', { json: { items: [1] } })
           .json();
-        const text = await apiClient().post('customer/edit', { json: {} }).text();
+        // A body other than JSON is read from the answer itself.
+        const text = await (await apiClient().post('customer/edit', { json: {} })).text();
         expect(calls.map((call) => call.url)).toEqual([
           'https://api.test/seat/status?eventId=7&seatIds=a%2Cb',
           'https://api.test/cart/reserve',
@@ -187,7 +188,6 @@ describe.each(Object.keys(implementations) as (keyof typeof implementations)[])(
         expect(calls[0]?.headers.get('accept')).toBe('application/json');
         expect(calls[1]?.headers.get('content-type')).toBe('application/json');
         expect(calls[1]?.body).toBe('{"items":[1]}');
-        expect(calls[2]?.headers.get('accept')).toBe('text/*');
         expect(text).toBe('{"ok":true}');
       });
 

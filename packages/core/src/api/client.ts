@@ -87,25 +87,25 @@ export function apiClient(): KyCompatInstance {
   return ky.create(options);
 }
 
-/** Turns whatever a call threw into an {@link ApiError} with the call site's message. */
+/**
+ * Turns whatever a call threw into an {@link ApiError} with the call site's message. Only
+ * an error answer has a status and a body; anything else (no answer, a timeout, an
+ * unparseable body) is still a failed call to the person using the page: status 0, so the
+ * fallback message, with the original kept in `cause` for the error log.
+ */
 export function toApiError(error: unknown, messages: StatusMessages): ApiError {
   if (error instanceof ApiError) return error;
-  if (isHTTPError(error)) {
-    const status = error.response.status;
-    const data = error.data;
-    const serverMessage = stringField(data, 'message');
-    return new ApiError(messageForStatus(status, serverMessage, messages), {
-      status,
-      code: stringField(data, 'error'),
-      serverMessage,
-      data,
-      cause: error,
-    });
-  }
-  // Anything else (no answer, a timeout, an unparseable body) is still a failed call to the
-  // person using the page, with the fallback message; the original stays in `cause` for the
-  // error log.
-  return new ApiError(messages.fallback, { status: 0, cause: error });
+  const answer = isHTTPError(error) ? error : undefined;
+  const status = answer?.response.status ?? 0;
+  const data = answer?.data;
+  const serverMessage = stringField(data, 'message');
+  return new ApiError(messageForStatus(status, serverMessage, messages), {
+    status,
+    code: stringField(data, 'error'),
+    serverMessage,
+    data,
+    cause: error,
+  });
 }
 
 /**

@@ -18,7 +18,8 @@
  * `isHTTPError` by name, as ky's guard does across realms), a `DOMException` named
  * `TimeoutError` (as `AbortSignal.timeout` rejects), or the `TypeError` fetch rejected
  * with when no answer came (ky wraps that one in its `NetworkError`; the client maps all
- * but `HTTPError` alike). The `.json()`/`.text()` shortcuts set `accept`.
+ * but `HTTPError` alike). The `.json()` shortcut sets `accept`; a call that reads another
+ * kind of body awaits the `Response` and reads it itself.
  *
  * The client types its ky options and its instance with this module's types
  * ({@link KyCompatOptions}, {@link KyCompatInstance}), so a call that needs more of ky
@@ -49,10 +50,9 @@ export interface KyCompatCallOptions {
   retry?: number;
 }
 
-/** What a call returns: the `Response` promise with ky's body shortcuts. */
+/** What a call returns: the `Response` promise with ky's JSON shortcut. */
 export interface KyCompatResponsePromise extends Promise<Response> {
   json<T = unknown>(): Promise<T>;
-  text(): Promise<string>;
 }
 
 type Call = (input: string, options?: KyCompatCallOptions) => KyCompatResponsePromise;
@@ -120,10 +120,8 @@ function send(
   const headers = new Headers(options.headers);
   if (json !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
   // Resolved like `new Request(input)` would: against the page for a relative address.
-  const url = new URL(
-    `${prefix.replace(/\/+$/, '')}/${input.replace(/^\/+/, '')}`,
-    globalThis.location?.href,
-  );
+  // The client's prefix (`apiBaseUrl()`) never ends in a slash; a path may start with one.
+  const url = new URL(`${prefix}/${input.replace(/^\/+/, '')}`, globalThis.location?.href);
   for (const [key, value] of Object.entries(options.searchParams ?? {})) {
     if (value !== undefined) url.searchParams.append(key, String(value));
   }
@@ -149,7 +147,7 @@ function send(
     });
 
   const run = async (): Promise<Response> => {
-    // One tick first, so `.json()`/`.text()` can set `accept` before the hooks and the fetch.
+    // One tick first, so `.json()` can set `accept` before the hooks and the fetch.
     await Promise.resolve();
     for (const hook of hooks.beforeRequest) await hook({ request });
     for (let retryCount = 0; ; retryCount++) {
@@ -183,13 +181,11 @@ function send(
   };
 
   const result = run() as KyCompatResponsePromise;
-  const read = async (accept: string): Promise<string> => {
-    if (!request.headers.has('accept')) request.headers.set('accept', accept);
-    return within((await result).text());
+  result.json = async <T>() => {
+    if (!request.headers.has('accept')) request.headers.set('accept', 'application/json');
+    // ky 2 parses '' too, so an empty body rejects with a SyntaxError there as here.
+    return JSON.parse(await within((await result).text())) as T;
   };
-  result.text = () => read('text/*');
-  // ky 2 parses '' too, so an empty body rejects with a SyntaxError there as here.
-  result.json = async <T>() => JSON.parse(await read('application/json')) as T;
   return result;
 }
 

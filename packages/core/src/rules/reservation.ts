@@ -103,12 +103,10 @@ export function buildReservationPayload(input: ReservationInput): ReservationPay
   };
 }
 
-/** How the reservation went, for the checkout store. */
-export type ReservationVerdict =
-  | { kind: 'ok' }
-  | { kind: 'not-permitted'; message: string; ticketIds: string[] }
-  | { kind: 'partial'; message: string; allowed: Record<string, number> };
+/** How the reservation went, for the checkout store: go, or why not with the spec's message. */
+export type ReservationVerdict = { kind: 'ok' } | { kind: 'not-permitted' | 'partial'; message: string };
 
+/** The API host answers the permission as a boolean or as 0/1. */
 const permitted = (value: boolean | number | undefined): boolean => value === true || value === 1;
 
 /**
@@ -120,25 +118,18 @@ export function evaluateReservation(
   requested: readonly ReservationTicket[],
   answer: readonly ReservedTicket[],
 ): ReservationVerdict {
-  const notPermitted = answer.filter((ticket) => !permitted(ticket.tk_allow?.tk_is_permitted_to_buy));
-  if (notPermitted.length > 0) {
-    return {
-      kind: 'not-permitted',
-      message: RESERVATION_MESSAGES.notPermitted,
-      ticketIds: notPermitted.map((ticket) => String(ticket.tk_id)),
-    };
+  if (answer.some((ticket) => !permitted(ticket.tk_allow?.tk_is_permitted_to_buy))) {
+    return { kind: 'not-permitted', message: RESERVATION_MESSAGES.notPermitted };
   }
   const wanted: Record<string, number> = {};
   for (const line of requested) wanted[line.tk_id] = (wanted[line.tk_id] ?? 0) + line.tk_qtd;
-  const allowed: Record<string, number> = {};
-  let short = false;
-  for (const ticket of answer) {
-    const allow = Number(ticket.tk_allow?.tk_allow ?? 0);
-    allowed[ticket.tk_id] = allow;
-    if (!(allow >= 1) || allow < (wanted[ticket.tk_id] ?? 0)) short = true;
-  }
-  if (short) return { kind: 'partial', message: RESERVATION_MESSAGES.partial, allowed };
-  return { kind: 'ok' };
+  // A missing allowance is NaN, which is not at least 1; a ticket id nobody asked for
+  // wants `undefined`, which no allowance is below.
+  const short = answer.some((ticket) => {
+    const allow = Number(ticket.tk_allow?.tk_allow);
+    return !(allow >= 1) || allow < wanted[ticket.tk_id]!;
+  });
+  return short ? { kind: 'partial', message: RESERVATION_MESSAGES.partial } : { kind: 'ok' };
 }
 
 /** The message for a failed reservation call: the server's text, else the default. */

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { fetchSeatMap, fetchSeatStatus, holdSeats, releaseSeats, type SeatMap } from '../api/buying.ts';
+import type { ApiError } from '../api/client.ts';
 import type { EntityId, SeatRelease } from '../rules/cart.ts';
 import {
   addSeatHold,
@@ -66,7 +67,8 @@ export async function refreshSeatHolds(holds: readonly SeatHold[]): Promise<Seat
   const failed: SeatHold[] = [];
   for (const hold of holds) {
     try {
-      await holdSeatsForSession(hold.eventId, hold.seatIds, SEAT_HOLD_SECONDS, hold.sessionId ?? sessionId());
+      // A record without a session is this tab's: the default, as for an undefined one.
+      await holdSeatsForSession(hold.eventId, hold.seatIds, SEAT_HOLD_SECONDS, hold.sessionId);
     } catch {
       failed.push(hold);
     }
@@ -81,8 +83,8 @@ export async function refreshSeatHolds(holds: readonly SeatHold[]): Promise<Seat
  */
 export async function releaseSeatHolds(releases: readonly SeatRelease[]): Promise<void> {
   let failure: unknown = null;
+  // A release without seats makes no group, so no call.
   for (const release of releases) {
-    if (release.seatIds.length === 0) continue;
     for (const group of groupBySession($seatHolds.get(), release.eventId, release.seatIds, sessionId())) {
       try {
         await releaseSeats(group.eventId, group.seatIds, group.sessionId);
@@ -135,7 +137,8 @@ export async function loadSeatMap(eventId: EntityId, options: { force?: boolean 
   try {
     show({ loading: false, data: await fetchSeatMap(eventId), error: null });
   } catch (error) {
-    show({ loading: false, data, error: error instanceof Error ? error.message : String(error) });
+    // `fetchSeatMap` rejects with an ApiError only, whose message is the pt-BR text to show.
+    show({ loading: false, data, error: (error as ApiError).message });
   }
 }
 

@@ -226,21 +226,24 @@ function startSession(user: User, token: string): void {
   }
 }
 
-function requireString(value: unknown, field: string): string {
-  if (typeof value !== 'string' || value === '') throw new TypeError(`Missing ${field} in the answer`);
+/**
+ * The answer's field when it is what the call needs; anything else fails the call, which
+ * `callApi` then reports with the call's fallback message.
+ */
+function required<T>(value: unknown, valid: (value: unknown) => value is T): T {
+  if (!valid(value)) throw new TypeError('Unexpected answer from the API host');
   return value;
 }
 
-function requireUser(value: unknown): User {
-  if (!isUser(value)) throw new TypeError('Missing user record in the answer');
-  return value;
-}
+const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+const requireUser = (value: unknown): User => required(value, isUser);
 
 /** `POST /getsalt/{email}/{uuid}`: the per-user salt (a stable fake one for unknown e-mails). */
 async function fetchSalt(email: string): Promise<string> {
   const path = ['getsalt', email, sessionId()].map(encodeURIComponent).join('/');
   const answer = await apiClient().post(path).json<{ msg?: unknown }>();
-  return requireString(answer.msg, 'msg');
+  return required(answer.msg, isText);
 }
 
 /**
@@ -259,7 +262,7 @@ export async function login(email: string, password: string): Promise<User> {
       const hash = md5(salt + password);
       const path = ['login', address, hash, sessionId(), salt].map(encodeURIComponent).join('/');
       const answer = await apiClient().post(path).json<{ data?: unknown; token?: unknown }>();
-      return { user: requireUser(answer.data), token: requireString(answer.token, 'token') };
+      return { user: requireUser(answer.data), token: required(answer.token, isText) };
     },
     { 409: SIGN_IN_MESSAGES.loginUnverified, fallback: SIGN_IN_MESSAGES.loginFailed },
   );
@@ -340,8 +343,8 @@ export async function uploadDocument(upload: DocumentUpload): Promise<DocumentUp
 export async function requestPasswordRecovery(email: string): Promise<string> {
   const address = (email ?? '').trim();
   if (!isValidEmail(address)) throw new Error(SIGN_IN_MESSAGES.invalidEmail);
-  const last = Number(readStorage(LAST_RECOVERY_KEY));
-  if (Number.isFinite(last) && last > 0 && Date.now() - last < RECOVERY_WAIT_MS) {
+  // No record reads as 0 and an unreadable one as NaN: neither is within the wait.
+  if (Date.now() - Number(readStorage(LAST_RECOVERY_KEY)) < RECOVERY_WAIT_MS) {
     throw new Error(SIGN_IN_MESSAGES.recoveryTooSoon);
   }
   await callApi(() => apiClient().post(`pwrecovery/${encodeURIComponent(address)}`), {
@@ -397,7 +400,8 @@ let googleResetTimer: ReturnType<typeof setTimeout> | undefined;
 export function startGoogleLogin(returnTo?: string): void {
   const here = globalThis.location && `${globalThis.location.pathname}${globalThis.location.search}`;
   const target = isSameSitePath(returnTo) ? returnTo : isSameSitePath(here) ? here : '/';
-  setRedirectAfterLogin(target);
+  // Already a path on this site, so stored as it is.
+  $redirectAfterLogin.set(target);
   $googleRedirecting.set(true);
   clearTimeout(googleResetTimer);
   googleResetTimer = setTimeout(() => $googleRedirecting.set(false), GOOGLE_REDIRECT_RESET_MS);
@@ -451,10 +455,12 @@ export async function updateProfile(fields: ProfileFields): Promise<User> {
   const current = requireLoggedIn();
   const answer = await callApi(
     async () => {
-      // The spec leaves this answer open, so an empty or non-JSON body is a success too.
-      const text = await apiClient()
-        .post('customer/edit', { json: { user: current.user, ...fields, id: current.id } })
-        .text();
+      // The spec leaves this answer open, so an empty or non-JSON body is a success too:
+      // the body is read as it is, and parsed only if it can be.
+      const response = await apiClient().post('customer/edit', {
+        json: { user: current.user, ...fields, id: current.id },
+      });
+      const text = await response.text();
       try {
         return JSON.parse(text) as { data?: unknown };
       } catch {
