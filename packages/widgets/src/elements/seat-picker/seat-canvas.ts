@@ -49,12 +49,6 @@ export interface DrawInput {
   kindOf: (seatId: number) => SeatKind;
 }
 
-/** What a frame drew, for tests and the benchmark. */
-export interface DrawStats {
-  sections: number;
-  seats: number;
-}
-
 const TAU = 2 * Math.PI;
 
 // The seats in view by kind (indexed by SeatKind): each kind is painted as one path.
@@ -66,8 +60,8 @@ export function priceFrom({ priceFromCents }: Pick<SeatSection, 'priceFromCents'
   return priceFromCents === null ? '' : `a partir de ${formatCents(priceFromCents)}`;
 }
 
-/** Paints one frame. Returns how many sections and seats it drew. */
-export function drawSeatMap(ctx: CanvasRenderingContext2D, input: DrawInput): DrawStats {
+/** Paints one frame. */
+export function drawSeatMap(ctx: CanvasRenderingContext2D, input: DrawInput): void {
   const { map, layouts, view, width, height, pixelRatio, colors, kindOf } = input;
   ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
   ctx.fillStyle = colors.bg;
@@ -87,7 +81,6 @@ export function drawSeatMap(ctx: CanvasRenderingContext2D, input: DrawInput): Dr
   const level = levelOfDetail(view.scale);
   const px = 1 / view.scale;
   const radius = SEAT_PITCH * 0.38;
-  const stats: DrawStats = { sections: 0, seats: 0 };
   /** A label in the text colour, `size` venue units high. */
   const label = (text: string, x: number, y: number, size: number) => {
     ctx.font = `600 ${size}px ${colors.font}`;
@@ -108,7 +101,6 @@ export function drawSeatMap(ctx: CanvasRenderingContext2D, input: DrawInput): Dr
 
   map.sections.forEach((section, index) => {
     if (!sectionInRect(section, rect)) return;
-    stats.sections++;
     const layout = layouts[index];
     if (level === 'blocks' || !layout) {
       box(section.color, 0.55, section.x, section.y, section.width, section.height);
@@ -135,7 +127,6 @@ export function drawSeatMap(ctx: CanvasRenderingContext2D, input: DrawInput): Dr
     const tiny = SEAT_PITCH * view.scale < 8;
     buckets.forEach((seats, kind) => {
       if (seats.length === 0) return;
-      stats.seats += seats.length;
       ctx.fillStyle = fills[kind] as string;
       ctx.beginPath();
       for (const seat of seats) {
@@ -160,12 +151,12 @@ export function drawSeatMap(ctx: CanvasRenderingContext2D, input: DrawInput): Dr
     ctx.fillStyle = colors.muted;
     layout.rowLabels.forEach((text, r) => {
       const first = layout.rowStart[r] as number;
-      const y = ys[first] as number;
-      if (first >= layout.count || (layout.table[first] as number) >= 0 || y < rect[1] || y > rect[3]) return;
+      const y = ys[first];
+      // A row without seats at the end has no first seat; seats at tables have no row label.
+      if (y === undefined || (layout.table[first] as number) >= 0 || y < rect[1] || y > rect[3]) return;
       // In the gap left of the section, so it never covers the row's first seat.
       ctx.fillText(text, (xs[first] as number) - SEAT_PITCH, y);
     });
     for (const table of layout.tables) label(table.name, table.x, table.y, SEAT_PITCH * 0.36);
   });
-  return stats;
 }

@@ -63,7 +63,7 @@ const tableSection: SeatSection = {
 describe('section layout and spatial index', () => {
   it('copies the columnar rows into typed arrays with row and table of each seat', () => {
     const layout = buildSectionLayout(gridSection(1, 0, 40, 3, 4));
-    expect(layout.count).toBe(12);
+    expect(layout.ids.length).toBe(12);
     expect([...layout.ids.slice(4, 8)]).toEqual([5, 6, 7, 8]);
     expect(layout.rowLabels).toEqual(['A', 'B', 'C']);
     expect([...layout.rowStart]).toEqual([0, 4, 8, 12]);
@@ -77,7 +77,7 @@ describe('section layout and spatial index', () => {
     const rect = [200, 300, 260, 330] as const;
     const found = new Set<number>();
     forEachSeatIn(layout, rect, (seat) => found.add(seat));
-    const inside = [...Array(layout.count).keys()].filter(
+    const inside = [...Array(layout.ids.length).keys()].filter(
       (seat) =>
         (layout.xs[seat] as number) >= rect[0] &&
         (layout.xs[seat] as number) <= rect[2] &&
@@ -87,7 +87,7 @@ describe('section layout and spatial index', () => {
     expect(inside.length).toBeGreaterThan(0);
     for (const seat of inside) expect(found.has(seat)).toBe(true);
     // Culling: a small window visits a small share of a 5,000-seat section.
-    expect(found.size).toBeLessThan(layout.count / 20);
+    expect(found.size).toBeLessThan(layout.ids.length / 20);
   });
 });
 

@@ -39,7 +39,6 @@ export interface SeatGrid {
 /** One section's seats as parallel typed arrays, plus its grid. Seat i is `ids[i]` at `(xs[i], ys[i])`. */
 export interface SectionLayout {
   section: SeatSection;
-  count: number;
   xs: Float32Array;
   ys: Float32Array;
   ids: Int32Array;
@@ -95,7 +94,6 @@ export function buildSectionLayout(section: SeatSection): SectionLayout {
   let start = 0;
   return {
     section,
-    count: ids.length,
     xs,
     ys,
     ids,

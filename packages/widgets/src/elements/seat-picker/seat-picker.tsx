@@ -14,7 +14,14 @@ import {
   seatCartItem,
   tableCartItem,
 } from '@plateia/core/api/buying';
-import { type CartItem, cartItemKey, seatIdsOf, ticketUnits } from '@plateia/core/rules/cart';
+import {
+  type CartItem,
+  cartItemKey,
+  isSeatItem,
+  type SeatDetails,
+  seatIdsOf,
+  ticketUnits,
+} from '@plateia/core/rules/cart';
 import { formatCents } from '@plateia/core/rules/price';
 import { SEAT_MESSAGES } from '@plateia/core/rules/seat-flow';
 import { $cart, addSeatToCart, removeSeatFromCart } from '@plateia/core/stores/cart';
@@ -99,11 +106,9 @@ export function mapDescription(seatCount: number): string {
 
 /** "Assento A12, Plateia A" / "Mesa 3, Mesas do Foyer": how a seat or table line is named to a person. */
 export function lineName(item: CartItem): string {
-  const { sectionName, rowName, seatNumber } = item.seatDetails ?? {
-    sectionName: '',
-    rowName: '',
-    seatNumber: String(item.numerationSelected ?? ''),
-  };
+  // A line without its labels (the cart's shape allows it) is named by its numeration.
+  const details: Partial<SeatDetails> = item.seatDetails ?? {};
+  const { sectionName = '', rowName = '', seatNumber = String(item.numerationSelected ?? '') } = details;
   const place = item.seatInfo?.isTable ? seatNumber : `${SEAT_PICKER_MESSAGES.seat} ${rowName}${seatNumber}`;
   return `${place}, ${sectionName}`;
 }
@@ -158,6 +163,29 @@ function rowSeatIndexes(layout: SectionLayout, row: number): number[] {
   const seats: number[] = [];
   for (let seat = layout.rowStart[row] ?? 0; seat < (layout.rowStart[row + 1] ?? 0); seat++) seats.push(seat);
   return seats;
+}
+
+/**
+ * A labelled `<select>` of list mode. `prompt` is its first, empty option ("Escolha o
+ * setor"); the ticket type has none, one of its lots is always chosen.
+ */
+function field(
+  label: string,
+  value: string | number | undefined,
+  onChange: (value: string) => void,
+  prompt: string | null,
+  options: ReactNode,
+  className = 'field',
+): ReactNode {
+  return (
+    <label className={className}>
+      <span>{label}</span>
+      <select part="select" value={value} onChange={(event) => onChange(event.target.value)}>
+        {prompt === null ? null : <option value="">{prompt}</option>}
+        {options}
+      </select>
+    </label>
+  );
 }
 
 /** For reads whose failure changes nothing on screen: the next poll or choice asks again. */
@@ -290,7 +318,8 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
   const [, setLayoutVersion] = useState(0);
   const [pricing, setPricing] = useState<Record<number, SectionPricing>>({});
   const [lotChoice, setLotChoice] = useState<Record<number, number>>({});
-  const [current, setCurrent] = useState<number | null>(null);
+  // The section chosen in list mode (or clicked on the map), by index; -1 for none.
+  const [current, setCurrent] = useState(-1);
   const [busy, setBusy] = useState(false);
   // What the polite status region and the alert region say.
   const [notice, setNotice] = useState(['', '']);
@@ -298,9 +327,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
   const [listSeat, setListSeat] = useState('');
 
   // This event's seats and tables in the cart, and how each seat is drawn.
-  const lines = cart.filter(
-    (item) => String(item.eventId) === eventId && (item.seatSelection || item.seatInfo?.isTable),
-  );
+  const lines = cart.filter((item) => String(item.eventId) === eventId && isSeatItem(item));
   const kindOf = seatKindOf(statuses, new Set(lines.flatMap(seatIdsOf)));
 
   const [live] = useState<Live>(() => ({
@@ -343,7 +370,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     poll();
     const timer = setInterval(poll, STATUS_POLL_MS);
     const observer = new IntersectionObserver((entries) => {
-      onScreen = entries[entries.length - 1]?.isIntersecting ?? onScreen;
+      onScreen = entries.at(-1)?.isIntersecting ?? onScreen;
     });
     if (container) observer.observe(container.host);
     return () => {
@@ -406,12 +433,12 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
   const lotOf = (sectionId: number, lots = lotsOf(sectionId)): Lot | undefined =>
     lots.find((lot) => lot.id === lotChoice[sectionId]) ?? lots[0];
 
-  const chooseSection = (index: number | null) => {
+  const chooseSection = (index: number) => {
     setCurrent(index);
     setListRow('');
     setListSeat('');
-    const section = index === null ? undefined : map?.sections[index];
-    if (!section || index === null) return;
+    const section = map?.sections[index];
+    if (!section) return;
     loadSection(live, index);
     if (!pricing[section.id]) {
       fetchSectionPricing(section.id)
@@ -433,8 +460,9 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     const section = map?.sections[sectionIndex];
     if (!layout || !section || busy) return;
     const table = isTable ? layout.tables[index] : undefined;
-    const seatIds = table ? table.seatIds.map(String) : [String(layout.ids[index])];
-    const existing = lines.find((item) => seatIdsOf(item).some((seat) => seatIds.includes(seat)));
+    // A table is in the cart as one line holding all its seats.
+    const seatId = String(table ? table.seatIds[0] : layout.ids[index]);
+    const existing = lines.find((item) => seatIdsOf(item).includes(seatId));
     if (existing) return removeLine(existing);
     if (current !== sectionIndex) chooseSection(sectionIndex);
     // A quick first click may come before the event or the section's prices arrived.
@@ -482,8 +510,10 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     const point = pointOf(event);
     const [x, y] = point;
     if (pointers.size === 1) {
-      live.moved += Math.abs(x - previous[0]) + Math.abs(y - previous[1]);
-      show(live, panView(live.state, x - previous[0], y - previous[1]));
+      const dx = x - previous[0];
+      const dy = y - previous[1];
+      live.moved += Math.abs(dx) + Math.abs(dy);
+      show(live, panView(live.state, dx, dy));
     } else if (pointers.size === 2) {
       const [ox, oy] = [...pointers.values()].find((entry) => entry !== previous) ?? previous;
       const before = Math.hypot(previous[0] - ox, previous[1] - oy);
@@ -522,8 +552,8 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
 
   if (!eventId) return <p className="notice">{SEAT_PICKER_MESSAGES.noEvent}</p>;
 
-  const currentSection = current === null ? undefined : map?.sections[current];
-  const currentLayout = current === null ? undefined : live.layouts[current];
+  const currentSection = map?.sections[current];
+  const currentLayout = live.layouts[current];
   const lots = currentSection ? lotsOf(currentSection.id) : [];
   const isTables = currentSection?.kind === 'tables';
   const rowIndex = listRow === '' ? -1 : Number(listRow);
@@ -536,27 +566,21 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
   );
 
   const lotField =
-    currentSection && lots.length > 0 ? (
-      <label className="field lot">
-        <span>
-          {SEAT_PICKER_MESSAGES.ticketType} ({currentSection.name})
-        </span>
-        <select
-          part="select"
-          value={lotOf(currentSection.id, lots)?.id}
-          onChange={(event) =>
-            setLotChoice((all) => ({ ...all, [currentSection.id]: Number(event.target.value) }))
-          }
-        >
-          {lots.map((entry) => (
+    currentSection && lots.length > 0
+      ? field(
+          `${SEAT_PICKER_MESSAGES.ticketType} (${currentSection.name})`,
+          lotOf(currentSection.id, lots)?.id,
+          (value) => setLotChoice((all) => ({ ...all, [currentSection.id]: Number(value) })),
+          null,
+          lots.map((entry) => (
             <option key={entry.id} value={entry.id}>
               {entry.name} ({formatCents(entry.priceCents)}
               {isTables ? ' por lugar' : ''})
             </option>
-          ))}
-        </select>
-      </label>
-    ) : null;
+          )),
+          'field lot',
+        )
+      : null;
 
   return (
     <section className="picker" part="base" aria-label={SEAT_PICKER_MESSAGES.title}>
@@ -626,33 +650,24 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
 
       {map && listMode ? (
         <div className="list" part="list">
-          <label className="field">
-            <span>{SEAT_PICKER_MESSAGES.section}</span>
-            <select
-              part="select"
-              value={current ?? ''}
-              onChange={(event) =>
-                chooseSection(event.target.value === '' ? null : Number(event.target.value))
-              }
-            >
-              <option value="">{SEAT_PICKER_MESSAGES.chooseSection}</option>
-              {map.sections.map((section, index) => (
-                <option key={section.id} value={index}>
-                  {section.name}
-                  {section.priceFromCents !== null ? ` (${priceFrom(section)})` : ''}
-                </option>
-              ))}
-            </select>
-          </label>
+          {field(
+            SEAT_PICKER_MESSAGES.section,
+            current < 0 ? '' : current,
+            (value) => chooseSection(value === '' ? -1 : Number(value)),
+            SEAT_PICKER_MESSAGES.chooseSection,
+            map.sections.map((section, index) => (
+              <option key={section.id} value={index}>
+                {section.name}
+                {section.priceFromCents !== null ? ` (${priceFrom(section)})` : ''}
+              </option>
+            )),
+          )}
           {currentSection && !currentLayout ? <p className="notice">{SEAT_PICKER_MESSAGES.loading}</p> : null}
-          {currentLayout && !isTables ? (
-            <label className="field">
-              <span>{SEAT_PICKER_MESSAGES.row}</span>
-              <select
-                part="select"
-                value={listRow}
-                onChange={(event) => {
-                  const row = event.target.value;
+          {currentLayout && !isTables
+            ? field(
+                SEAT_PICKER_MESSAGES.row,
+                listRow,
+                (row) => {
                   setListRow(row);
                   setListSeat('');
                   if (row === '') return;
@@ -660,25 +675,22 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
                     String(currentLayout.ids[seat]),
                   );
                   void refreshSeatStatus(eventId, ids).catch(ignore);
-                }}
-              >
-                <option value="">{SEAT_PICKER_MESSAGES.chooseRow}</option>
-                {currentLayout.rowLabels.map((label, index) => (
+                },
+                SEAT_PICKER_MESSAGES.chooseRow,
+                currentLayout.rowLabels.map((label, index) => (
                   <option key={label} value={index}>
                     {SEAT_PICKER_MESSAGES.row} {label}
                   </option>
-                ))}
-              </select>
-            </label>
-          ) : null}
-          {currentLayout && (isTables || rowIndex >= 0) ? (
-            <label className="field">
-              <span>{isTables ? SEAT_PICKER_MESSAGES.table : SEAT_PICKER_MESSAGES.seat}</span>
-              <select part="select" value={listSeat} onChange={(event) => setListSeat(event.target.value)}>
-                <option value="">
-                  {isTables ? SEAT_PICKER_MESSAGES.chooseTable : SEAT_PICKER_MESSAGES.chooseSeat}
-                </option>
-                {isTables
+                )),
+              )
+            : null}
+          {currentLayout && (isTables || rowIndex >= 0)
+            ? field(
+                isTables ? SEAT_PICKER_MESSAGES.table : SEAT_PICKER_MESSAGES.seat,
+                listSeat,
+                setListSeat,
+                isTables ? SEAT_PICKER_MESSAGES.chooseTable : SEAT_PICKER_MESSAGES.chooseSeat,
+                isTables
                   ? currentLayout.tables.map((table, index) =>
                       placeOption(
                         table.id,
@@ -696,19 +708,17 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
                         `${SEAT_PICKER_MESSAGES.seat} ${currentLayout.rowLabels[rowIndex]}${currentLayout.numbers[seat]}`,
                         kindOf(currentLayout.ids[seat] as number),
                       ),
-                    )}
-              </select>
-            </label>
-          ) : null}
+                    ),
+              )
+            : null}
           {lotField}
           <button
             type="button"
             className="primary"
             part="add-button"
             disabled={busy || listSeat === ''}
-            onClick={() => {
-              if (current !== null) void toggle(current, Number(listSeat), isTables);
-            }}
+            // Enabled only once a seat or table is chosen, so a section is too.
+            onClick={() => void toggle(current, Number(listSeat), isTables)}
           >
             {busy ? SEAT_PICKER_MESSAGES.holding : SEAT_PICKER_MESSAGES.add}
           </button>
