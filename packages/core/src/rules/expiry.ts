@@ -62,12 +62,14 @@ export function createExpiryTimer(onExpire: () => void, clock: ExpiryClock = sys
   };
   const arm = () => {
     clear();
-    if (deadline === null) return;
-    const wait = Math.min(MAX_TIMER_MS, Math.max(0, deadline - clock.now()));
+    // A new deadline (or none) always re-arms, so the timer set here serves this one.
+    const at = deadline;
+    if (at === null) return;
+    const wait = Math.min(MAX_TIMER_MS, Math.max(0, at - clock.now()));
     handle = clock.setTimer(() => {
       handle = null;
       // Timers may fire early or a deadline may be re-read late; only a passed deadline expires.
-      if (isExpired(deadline, clock.now())) {
+      if (clock.now() >= at) {
         deadline = null;
         onExpire();
       } else {

@@ -10,16 +10,13 @@ function toNumber(value: unknown): number {
   return Number.isFinite(parsed) ? parsed : 0;
 }
 
+// The Brazilian format: a thousands dot and a decimal comma, always two decimals.
+const reaisFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** Formats an amount in reais (`1234.5` gives `1.234,50`), without the currency prefix. */
 export function formatAmount(reais: unknown): string {
-  const value = toNumber(reais);
-  const negative = value < 0;
-  const cents = Math.round(Math.abs(value) * 100);
-  const whole = Math.floor(cents / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  const fraction = (cents % 100).toString().padStart(2, '0');
-  return `${negative ? '-' : ''}${whole},${fraction}`;
+  // `|| 0` turns -0 into 0, which would otherwise show as "-0,00".
+  return reaisFormat.format(toNumber(reais) || 0);
 }
 
 /** Formats reais with the prefix: `R$ 1.234,50`. */
