@@ -295,9 +295,8 @@ describe('card', () => {
     expect(typeof crypto.randomUUID).toBe('function');
   });
 
-  it('offers the installments the API host computes for the order total, 1x until they arrive', async () => {
-    // Until the configuration of this total is there, the whole total in 1x.
-    expect($installmentOptions.get().map((option) => option.label)).toEqual(['1x de R$ 100,00']);
+  it('offers the installments the API host computes for the order total, once they arrive', async () => {
+    expect($installmentOptions.get()).toEqual([]);
     const urls: string[] = [];
     configureApi({
       baseUrl: 'https://api.test',
@@ -333,6 +332,6 @@ describe('card', () => {
     ]);
     // Options of another total do not apply to this order.
     $checkout.set({ ...CHECKOUT, order: { ...CHECKOUT.order, id: 56, totalCents: 4000 } });
-    expect($installmentOptions.get().map((option) => option.label)).toEqual(['1x de R$ 40,00']);
+    expect($installmentOptions.get()).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import {
   type PixCharge,
 } from '../api/buying.ts';
 import type { EntityId } from '../rules/cart.ts';
-import { type InstallmentOption, installmentLabel } from '../rules/installments.ts';
+import type { InstallmentOption } from '../rules/installments.ts';
 import { $checkout, completeCheckout, endCheckout } from './checkout.ts';
 import { showToast } from './toasts.ts';
 
@@ -192,25 +192,13 @@ export function loadCardConfig(): Promise<CardConfig | null> {
 
 /**
  * Installment choices for the checkout's total ("3x de R$ 33,34"), as the API host computes
- * and charges them: they come with the card configuration of that total. Until it is
- * there, the one choice that needs no rule: the whole total in 1x.
+ * and charges them: they come with the card configuration of that total, and the list is
+ * empty until then.
  */
 export const $installmentOptions = computed(
   [$checkout, $cardConfig],
-  (checkout, config): InstallmentOption[] => {
-    if (!checkout) return [];
-    const { totalCents } = checkout.order;
-    if (config?.amount === totalCents) return config.installments;
-    return [
-      {
-        installments: 1,
-        installmentCents: totalCents,
-        lastInstallmentCents: totalCents,
-        totalCents,
-        label: installmentLabel(1, totalCents),
-      },
-    ];
-  },
+  (checkout, config): InstallmentOption[] =>
+    checkout && config?.amount === checkout.order.totalCents ? config.installments : [],
 );
 
 let cardAttempt: { fingerprint: string; key: string } | null = null;

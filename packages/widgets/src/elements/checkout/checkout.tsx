@@ -834,11 +834,17 @@ function CardPayment({ payment, totalCents, fire }: CardPaymentProps): ReactNode
           value={installments}
           onChange={(event) => setInstallments(Number(event.currentTarget.value))}
         >
-          {options.map((option) => (
-            <option key={option.installments} value={option.installments}>
-              {option.label}
-            </option>
-          ))}
+          {options.length > 0 ? (
+            options.map((option) => (
+              <option key={option.installments} value={option.installments}>
+                {option.label}
+              </option>
+            ))
+          ) : (
+            // Until the API host's options are there (asked for when the order was
+            // reserved): the whole total in 1x, which needs no rule.
+            <option value={1}>1x de {formatCents(totalCents)}</option>
+          )}
         </select>
       </div>
       {config?.sandbox && !!config.testCards?.length && (
