@@ -243,7 +243,7 @@ describe('<plateia-login> custom element', () => {
   const mount = async (html: string): Promise<PlateiaLogin> => {
     document.body.innerHTML = html;
     const element = document.querySelector(LOGIN_TAG) as PlateiaLogin;
-    await waitFor(() => expect(element.shadowRoot?.querySelector('.root')).toBeTruthy());
+    await waitFor(() => expect(element.shadowRoot?.querySelector('[part="root"]')).toBeTruthy());
     return element;
   };
   const shadow = (element: PlateiaLogin) => within(element.shadowRoot as unknown as HTMLElement);

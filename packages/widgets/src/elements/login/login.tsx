@@ -146,10 +146,11 @@ export function Login({ open = false, signupUrl, container, onOpenChange }: Logi
     [container],
   );
 
-  const close = useCallback(() => {
+  // No memo needed: the dialog hook reads `onClose` at the time of the Escape.
+  const close = (): void => {
     setRecoveryOpen(false);
     changeOpen(false);
-  }, [changeOpen]);
+  };
   const dialog = useModalDialog({ open: isOpen, onClose: close, initialFocus: emailRef });
 
   const validateEmail = (value: string): boolean => {
@@ -197,7 +198,7 @@ export function Login({ open = false, signupUrl, container, onOpenChange }: Logi
   const formErrorId = `${ids}-form-error`;
 
   return (
-    <div ref={rootRef} part="root" className="root">
+    <div ref={rootRef} part="root">
       <dialog {...dialog} part="base" className="dialog" aria-labelledby={`${ids}-title`} aria-modal="true">
         {isOpen && (
           <div className="panel">
@@ -336,7 +337,8 @@ function RecoveryDialog({ open, initialEmail, onCancel, onSent }: RecoveryDialog
   const [sending, setSending] = useState(false);
   const inputRef = useRef<HTMLInputElement | null>(null);
   const ids = useId();
-  const dialog = useModalDialog({ open, onClose: onCancel, initialFocus: inputRef });
+  // The e-mail field is the dialog's first control, so it takes the focus on open.
+  const dialog = useModalDialog({ open, onClose: onCancel });
 
   // Each opening starts from what the login form holds.
   useEffect(() => {
@@ -415,16 +417,10 @@ function RecoveryDialog({ open, initialEmail, onCancel, onSent }: RecoveryDialog
   );
 }
 
-// The Google "G": one element, made once and reused by every render.
+// The Google "G": one element, made once and reused by every render. Decorative, and
+// (without a tabindex) never focusable in any browser the elements run in.
 const googleMark = (
-  <svg
-    className="google-mark"
-    viewBox="0 0 24 24"
-    width="18"
-    height="18"
-    aria-hidden="true"
-    focusable="false"
-  >
+  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
     <path
       fill="#4285F4"
       d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.5h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.2-2.1 3.5-5.1 3.5-8.8z"
