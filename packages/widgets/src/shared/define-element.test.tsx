@@ -43,6 +43,14 @@ describe('elementClass and defineElement', () => {
     expect(element.shadowRoot?.adoptedStyleSheets).toHaveLength(1);
   });
 
+  it('parses its styles once and shares the sheet across instances, rendering no <style>', async () => {
+    document.body.innerHTML = '<plateia-demo></plateia-demo><plateia-demo></plateia-demo>';
+    const [first, second] = [...document.querySelectorAll('plateia-demo')];
+    await waitFor(() => expect(text(first as Element)).toBe('none|0|off'));
+    expect(first?.shadowRoot?.adoptedStyleSheets[0]).toBe(second?.shadowRoot?.adoptedStyleSheets[0]);
+    expect(first?.shadowRoot?.querySelector('style')).toBeNull();
+  });
+
   it('treats boolean attributes the HTML way: present is true, absent is false', async () => {
     document.body.innerHTML = '<plateia-demo active></plateia-demo>';
     const element = document.querySelector('plateia-demo') as DemoElement;

@@ -7,7 +7,7 @@
 import type { ComponentType } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { createRoot, type Root } from 'react-dom/client';
-import { adoptStyles, ShadowStyles } from './styles.ts';
+import { styleElements, styleSheets, supportsAdoptedStyleSheets } from './styles.ts';
 
 /** How an attribute's text becomes a prop value. */
 export type AttributeType = 'string' | 'number' | 'boolean';
@@ -62,6 +62,10 @@ export function elementClass<Props extends object>(
       ([prop, type]) => [toKebab(prop), [prop, type] as const] as const,
     ),
   );
+  // The styles, for every instance of this element: the sheets to adopt, parsed by the
+  // first one, or where they cannot be adopted the <style> elements each one renders.
+  let sheets: CSSStyleSheet[] | undefined;
+  const fallbackStyles = supportsAdoptedStyleSheets ? null : styleElements(styles);
 
   class PlateiaElement extends HTMLElement {
     static observedAttributes = [...attributes.keys()];
@@ -76,7 +80,7 @@ export function elementClass<Props extends object>(
       this[props] = { container };
       // Read before the first render; attributeChangedCallback follows for each one present.
       for (const attribute of attributes.keys()) this.#read(attribute, this.getAttribute(attribute));
-      adoptStyles(container, styles);
+      if (supportsAdoptedStyleSheets) container.adoptedStyleSheets = sheets ??= styleSheets(styles);
     }
 
     /** Stores an attribute's text as its prop; false when it leaves the prop as it was (empty text). */
@@ -91,13 +95,9 @@ export function elementClass<Props extends object>(
     #render(): void {
       if (!this.#connected) return;
       this.#root ??= createRoot(this.shadowRoot as ShadowRoot);
-      // The fallback <style> must be part of the rendered tree: React and Preact own every
-      // child of their root and would remove a sibling added beside it. The props are
-      // copied because React keeps the object it is given as the element's props.
+      // The props are copied because React keeps the object it is given as the element's props.
       this.#root.render(
-        jsxs(Fragment, {
-          children: [jsx(ShadowStyles, { cssTexts: styles }), jsx(component, { ...this[props] } as Props)],
-        }),
+        jsxs(Fragment, { children: [fallbackStyles, jsx(component, { ...this[props] } as Props)] }),
       );
     }
 

@@ -1,26 +1,19 @@
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adoptStyles, ShadowStyles, sheetFor } from './styles.ts';
+import { styleSheets, supportsAdoptedStyleSheets } from './styles.ts';
 
 afterEach(() => {
   vi.resetModules();
 });
 
 describe('shadow-root styles', () => {
-  it('parses each CSS text once and shares the sheet across roots', () => {
+  it('parses CSS texts into sheets a shadow root adopts', () => {
     const css = ':host { color: rgb(1, 2, 3); }';
-    const first = document.createElement('div').attachShadow({ mode: 'open' });
-    const second = document.createElement('div').attachShadow({ mode: 'open' });
-    adoptStyles(first, [css]);
-    adoptStyles(second, [css]);
-    expect(first.adoptedStyleSheets).toHaveLength(1);
-    expect(first.adoptedStyleSheets[0]).toBe(second.adoptedStyleSheets[0]);
-    expect(first.adoptedStyleSheets[0]).toBe(sheetFor(css));
-  });
-
-  it('renders nothing into the tree when sheets can be adopted', () => {
-    const { container } = render(<ShadowStyles cssTexts={['.a { color: red; }']} />);
-    expect(container.querySelector('style')).toBeNull();
+    expect(supportsAdoptedStyleSheets).toBe(true);
+    const [sheet] = styleSheets([css]);
+    const root = document.createElement('div').attachShadow({ mode: 'open' });
+    root.adoptedStyleSheets = [sheet as CSSStyleSheet];
+    expect(root.adoptedStyleSheets[0]?.cssRules[0]?.cssText).toContain('rgb(1, 2, 3)');
   });
 
   it('falls back to <style> elements where constructable stylesheets are missing', async () => {
@@ -31,11 +24,8 @@ describe('shadow-root styles', () => {
       vi.resetModules();
       const styles = await import('./styles.ts');
       expect(styles.supportsAdoptedStyleSheets).toBe(false);
-      const root = document.createElement('div').attachShadow({ mode: 'open' });
-      // Adopting is then a no-op, and the component renders the fallback.
-      expect(() => styles.adoptStyles(root, ['.a { color: red; }'])).not.toThrow();
       const { container } = render(
-        <styles.ShadowStyles cssTexts={['.a { color: red; }', '.b { color: blue; }']} />,
+        <div>{styles.styleElements(['.a { color: red; }', '.b { color: blue; }'])}</div>,
       );
       expect([...container.querySelectorAll('style')].map((style) => style.textContent)).toEqual([
         '.a { color: red; }',

@@ -4,7 +4,7 @@
  * Styles are attached with constructable stylesheets (`adoptedStyleSheets`): one parsed
  * `CSSStyleSheet` per element type, shared by every instance on the page, and nothing is
  * added to the host page's own styles. Browsers without constructable stylesheets get a
- * `<style>` element rendered inside the shadow root instead (see {@link ShadowStyles}).
+ * `<style>` element rendered inside the shadow root instead (see {@link styleElements}).
  */
 import type { ReactNode } from 'react';
 import { jsx } from 'react/jsx-runtime';
@@ -18,35 +18,24 @@ import tokensCss from './tokens.css?inline';
 export const supportsAdoptedStyleSheets: boolean =
   typeof ShadowRoot !== 'undefined' && 'adoptedStyleSheets' in ShadowRoot.prototype;
 
-// Parsing is the costly part, so one sheet per distinct CSS text is reused by every root.
-const sheets = new Map<string, CSSStyleSheet>();
-
-/** The shared constructable sheet for `cssText`, created on first use. */
-export function sheetFor(cssText: string): CSSStyleSheet {
-  let sheet = sheets.get(cssText);
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
+/**
+ * Constructable sheets holding `cssTexts`. Parsing is the costly part, so an element type
+ * makes its sheets once and every one of its shadow roots adopts the same ones.
+ */
+export function styleSheets(cssTexts: readonly string[]): CSSStyleSheet[] {
+  return cssTexts.map((cssText) => {
+    const sheet = new CSSStyleSheet();
     sheet.replaceSync(cssText);
-    sheets.set(cssText, sheet);
-  }
-  return sheet;
+    return sheet;
+  });
 }
 
 /**
- * Gives a new shadow root the shared sheets of the given styles. Where the browser cannot
- * adopt sheets it does nothing, and {@link ShadowStyles} renders the fallback.
+ * The fallback `<style>` elements for browsers without constructable stylesheets. They go
+ * inside the rendered tree (not appended beside it) because React and Preact own every
+ * child of the root they render into.
  */
-export function adoptStyles(root: ShadowRoot, cssTexts: readonly string[]): void {
-  if (supportsAdoptedStyleSheets) root.adoptedStyleSheets = cssTexts.map(sheetFor);
-}
-
-/**
- * Renders the fallback `<style>` elements when constructable stylesheets are missing,
- * and nothing otherwise. It lives inside the rendered tree (not appended beside it)
- * because React and Preact own every child of the root they render into.
- */
-export function ShadowStyles({ cssTexts }: { cssTexts: readonly string[] }): ReactNode {
-  if (supportsAdoptedStyleSheets) return null;
+export function styleElements(cssTexts: readonly string[]): ReactNode {
   return cssTexts.map((cssText, index) => jsx('style', { children: cssText }, index));
 }
 
