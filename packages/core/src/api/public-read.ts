@@ -87,10 +87,8 @@ export class ApiError extends Error {
   ) {
     super(message, { cause: details.cause });
     this.name = 'ApiError';
-    this.status = details.status;
-    this.code = details.code;
-    this.serverMessage = details.serverMessage;
-    this.data = details.data;
+    // The details are the fields (`cause` again, with the value `super` gave it).
+    Object.assign(this, details);
   }
 }
 

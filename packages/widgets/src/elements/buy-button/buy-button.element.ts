@@ -97,18 +97,17 @@ export class PlateiaBuyButton extends LightElement {
   }
 
   protected mount(): void {
-    this.#button = h('button', { part: 'button', class: 'button', type: 'button' });
+    this.#button = h('button', { part: 'button', type: 'button' });
     // Ids are scoped to the shadow root, so fixed ones cannot clash between buttons.
     this.#menu = h('div', {
       part: 'menu',
-      class: 'menu',
       role: 'menu',
       id: 'menu',
       'aria-label': BUY_BUTTON_MESSAGES.menu,
     });
     this.#menu.hidden = true;
-    this.#status = h('p', { part: 'status', class: 'status', role: 'status' });
-    this.root.append(h('div', { part: 'base', class: 'base' }, this.#button, this.#menu, this.#status));
+    this.#status = h('p', { part: 'status', role: 'status' });
+    this.root.append(h('div', { part: 'base' }, this.#button, this.#menu, this.#status));
 
     this.#button.addEventListener('click', () => this.#activate());
     this.#button.addEventListener('keydown', (event) => {
@@ -150,7 +149,7 @@ export class PlateiaBuyButton extends LightElement {
     button.dataset.state = view.kind;
     button.replaceChildren(view.text);
     if (view.kind === 'add') {
-      button.append(' ', h('span', { part: 'price', class: 'price' }, formatCents(view.type.priceCents)));
+      button.append(' ', h('span', { part: 'price' }, formatCents(view.type.priceCents)));
     }
     if (view.kind === 'choose') {
       button.setAttribute('aria-haspopup', 'menu');
@@ -168,14 +167,14 @@ export class PlateiaBuyButton extends LightElement {
   #option({ type, blocked }: ChooserOption, event: EventDetail): HTMLButtonElement {
     const option = h(
       'button',
-      { part: 'option', class: 'option', role: 'menuitem', type: 'button', tabindex: '-1' },
-      h('span', { part: 'option-name', class: 'option-name' }, type.name),
-      h('span', { part: 'option-lot', class: 'option-lot' }, BUY_BUTTON_MESSAGES.lot(type.n_number)),
-      h('span', { part: 'option-price', class: 'option-price' }, formatCents(type.priceCents)),
+      { part: 'option', role: 'menuitem', type: 'button', tabindex: '-1' },
+      h('span', { part: 'option-name' }, type.name),
+      h('span', { part: 'option-lot' }, BUY_BUTTON_MESSAGES.lot(type.n_number)),
+      h('span', { part: 'option-price' }, formatCents(type.priceCents)),
     );
     if (blocked) {
       option.setAttribute('aria-disabled', 'true');
-      option.append(h('span', { part: 'option-sold-out', class: 'option-sold-out' }, blocked));
+      option.append(h('span', { part: 'option-sold-out' }, blocked));
     }
     option.addEventListener('click', () => {
       if (blocked) return;
@@ -269,15 +268,11 @@ export class PlateiaBuyButton extends LightElement {
     );
     const dialog = h(
       'dialog',
-      { part: 'dialog', class: 'dialog', 'aria-labelledby': 'dialog-title' },
+      { part: 'dialog', 'aria-labelledby': 'dialog-title' },
       h(
         'div',
         { class: 'dialog-head' },
-        h(
-          'h2',
-          { part: 'dialog-title', class: 'dialog-title', id: 'dialog-title' },
-          BUY_BUTTON_MESSAGES.seatDialog,
-        ),
+        h('h2', { part: 'dialog-title', id: 'dialog-title' }, BUY_BUTTON_MESSAGES.seatDialog),
         close,
       ),
       document.createElement(SEAT_PICKER_TAG),

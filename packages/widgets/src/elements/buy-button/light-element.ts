@@ -40,13 +40,17 @@ function adoptCss(root: ShadowRoot, ...cssTexts: string[]): void {
   }
 }
 
-/** Creates an element with attributes (`part`, `class`, aria-*) and children. */
+/**
+ * Creates an element with attributes (`part`, `class`, aria-*) and children. The sheets
+ * style a part by the class of the same name, so `class` defaults to `part`.
+ */
 export function h<Tag extends keyof HTMLElementTagNameMap>(
   tag: Tag,
   attributes: Readonly<Record<string, string>> = {},
   ...children: (Node | string)[]
 ): HTMLElementTagNameMap[Tag] {
   const element = document.createElement(tag);
+  if (attributes.part) element.className = attributes.part;
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
   element.append(...children);
   return element;

@@ -81,8 +81,8 @@ export class PlateiaCartBar extends LightElement {
   }
 
   protected mount(): void {
-    const count = h('span', { part: 'count', class: 'count' });
-    const total = h('span', { part: 'total', class: 'total' });
+    const count = h('span', { part: 'count' });
+    const total = h('span', { part: 'total' });
     const button = h(
       'button',
       { part: 'checkout-button', class: 'button checkout', type: 'button' },
