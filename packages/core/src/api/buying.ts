@@ -182,7 +182,7 @@ export async function fetchSeatStatus(
 ): Promise<Record<string, string>> {
   // An empty `seatIds` is left out of the query (undefined search parameters are).
   const answer = await getJson<{ data?: Record<string, string> }>('seat/status', seatAddMessages, {
-    searchParams: { eventId: String(eventId), sessionId, seatIds: seatIds.join(',') || undefined },
+    searchParams: { eventId, sessionId, seatIds: seatIds.join(',') || undefined },
   });
   return answer.data ?? {};
 }

@@ -91,20 +91,13 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 async function errorData(response: Response): Promise<unknown> {
   const text = await response.text().catch(() => '');
   if (!text) return undefined;
-  const mime = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (!/\/(?:.*[.+-])?json$/.test(mime ?? '')) return text;
+  const mime = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
+  if (!/\/(?:.*[.+-])?json$/i.test(mime)) return text;
   try {
     return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
-}
-
-/** Milliseconds asked by a `Retry-After` value (seconds or an HTTP date), or `undefined`. */
-function retryAfterMs(value: string | null): number | undefined {
-  if (value === null) return undefined;
-  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - Date.now();
-  return Number.isNaN(ms) ? undefined : Math.max(0, ms);
 }
 
 function send(
@@ -167,12 +160,15 @@ function send(
       if (retryCount >= retry || method !== 'GET') throw failure;
       let delay = 300 * 2 ** retryCount;
       if (failure instanceof HTTPError) {
-        const { status } = failure.response;
+        const { status, headers } = failure.response;
         if (!retryStatuses.includes(status)) throw failure;
-        const asked = [413, 429, 503].includes(status)
-          ? retryAfterMs(failure.response.headers.get('Retry-After'))
-          : undefined;
-        if (asked !== undefined) delay = asked;
+        // The wait `Retry-After` asks on 413, 429 and 503, in seconds or until an HTTP date;
+        // without one (or with one that reads as no number) the wait is NaN.
+        const retryAfter = ([413, 429, 503].includes(status) && headers.get('Retry-After')) || '';
+        const asked = /^\d+$/.test(retryAfter)
+          ? Number(retryAfter) * 1000
+          : Date.parse(retryAfter) - Date.now();
+        if (!Number.isNaN(asked)) delay = Math.max(0, asked);
         else if (status === 413) throw failure;
       }
       // A wait longer than the time left ends the call with a TimeoutError, as ky does.

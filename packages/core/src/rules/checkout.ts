@@ -14,10 +14,6 @@ export interface QuitCheckoutPlan {
   release: SeatHold[];
 }
 
-/** A copy of the holds whose seat lists can be changed without touching the originals. */
-const copyHolds = (holds: readonly SeatHold[]): SeatHold[] =>
-  holds.map((hold) => ({ ...hold, seatIds: [...hold.seatIds] }));
-
 /**
  * Quit checkout (spec §4): if the cart still has seats their holds are refreshed,
  * otherwise the recorded holds are released. Recorded seats no longer in the cart are
@@ -31,7 +27,9 @@ export function planQuitCheckout(cart: readonly CartItem[], holds: readonly Seat
       refresh = addSeatHold(refresh, entry.eventId, [id], holderSessionOf(holds, entry.eventId, id));
     }
   }
-  let release = copyHolds(holds);
+  // `removeSeatHold` and `addSeatHold` return new lists and records, so the recorded holds
+  // themselves are never changed here.
+  let release = [...holds];
   for (const kept of refresh) release = removeSeatHold(release, kept.eventId, kept.seatIds);
   return { refresh, release };
 }
@@ -41,7 +39,7 @@ export function planQuitCheckout(cart: readonly CartItem[], holds: readonly Seat
  * records (kept by this tab's session).
  */
 export function holdsToRelease(cart: readonly CartItem[], holds: readonly SeatHold[]): SeatHold[] {
-  let all = copyHolds(holds);
+  let all = [...holds];
   for (const entry of seatsInCart(cart)) {
     const missing = entry.seatIds.filter((id) => !isSeatRecorded(holds, entry.eventId, id));
     if (missing.length > 0) all = addSeatHold(all, entry.eventId, missing);

@@ -40,6 +40,13 @@ describe('isValidEmail', () => {
     }
   });
 
+  it('accepts at most 254 characters, the longest address SMTP carries', () => {
+    const domain = `${'a'.repeat(60)}.`.repeat(4);
+    expect(isValidEmail(`cliente@${domain}co`)).toBe(true);
+    expect(isValidEmail(`cliente@${domain}com`)).toBe(false);
+    expect(isValidEmail(`  cliente@${domain}co  `)).toBe(true);
+  });
+
   it('rejects non-strings', () => {
     expect(isValidEmail(undefined)).toBe(false);
     expect(isValidEmail(42)).toBe(false);

@@ -73,8 +73,7 @@ function ticketLine(item: CartItem, holderEmails: readonly string[] | undefined)
   };
   if (item.seatInfo?.isTable && item.seatInfo.tableId !== null) {
     // A table is one line: its chairs are sold together, named by the table (or group) id.
-    line.table_id = item.seatInfo.tableId;
-    line.seat_group_id = item.seatInfo.tableId;
+    line.table_id = line.seat_group_id = item.seatInfo.tableId;
     line.tk_qtd = 1;
   } else if (item.seatSelection) {
     line.seat_id = item.seatSelection.seat_id;

@@ -1,6 +1,6 @@
 import { atom, task } from 'nanostores';
 import { type ReservationAnswer, type ReservedOrder, reserveCart } from '../api/buying.ts';
-import { ApiError } from '../api/client.ts';
+import type { ApiError } from '../api/client.ts';
 import { type EntityId, seatsInCart } from '../rules/cart.ts';
 import { holdsToRelease, planQuitCheckout } from '../rules/checkout.ts';
 import {
@@ -129,17 +129,15 @@ export function startCheckout(options: StartCheckoutOptions = {}): Promise<Start
     try {
       answer = await reserveCart(payload);
     } catch (error) {
-      return failed(
-        'error',
-        reservationFailureMessage(error instanceof ApiError ? error.serverMessage : null),
-      );
+      // An ApiError whose message is already the server's text or the default failure text.
+      return failed('error', (error as ApiError).message);
     }
     const verdict = evaluateReservation(payload.tickets, answer.tickets);
-    if (verdict.kind === 'not-permitted') {
-      await endCheckoutNow();
-      return failed('not-permitted', verdict.message);
+    if (verdict.kind !== 'ok') {
+      // Not permitted ends the attempt (carts cleared, holds released); partial keeps the cart.
+      if (verdict.kind === 'not-permitted') await endCheckoutNow();
+      return failed(verdict.kind, verdict.message);
     }
-    if (verdict.kind === 'partial') return failed('partial', verdict.message);
     // Tickets are fine but nothing was reserved: a product ran out or the coupon is spent.
     if (!answer.order) return failed('error', reservationFailureMessage(answer.message));
     const checkout: CheckoutData = {

@@ -127,12 +127,12 @@ export const $seatMaps = atom<Readonly<Record<string, Loadable<SeatMap>>>>({});
 
 /** Fetches an event's seat map into {@link $seatMaps} (once, unless `force`). */
 export async function loadSeatMap(eventId: EntityId, options: { force?: boolean } = {}): Promise<void> {
-  const key = String(eventId);
-  const current = $seatMaps.get()[key];
+  // Ids key the record as strings (a number id reads the same entry).
+  const current = $seatMaps.get()[eventId];
   if (!options.force && (current?.loading || current?.data)) return;
   // A reload keeps showing the map it has until the new one arrives, and after a failure.
   const data = current?.data ?? null;
-  const show = (entry: Loadable<SeatMap>) => $seatMaps.set({ ...$seatMaps.get(), [key]: entry });
+  const show = (entry: Loadable<SeatMap>) => $seatMaps.set({ ...$seatMaps.get(), [eventId]: entry });
   show({ loading: true, data, error: null });
   try {
     show({ loading: false, data: await fetchSeatMap(eventId), error: null });
@@ -156,8 +156,10 @@ export async function refreshSeatStatus(
   seatIds: readonly string[],
 ): Promise<Record<string, string>> {
   const statuses = await fetchSeatStatus(eventId, seatIds, sessionId());
-  const key = String(eventId);
   const all = $seatStatuses.get();
-  $seatStatuses.set({ ...all, [key]: seatIds.length === 0 ? statuses : { ...all[key], ...statuses } });
+  $seatStatuses.set({
+    ...all,
+    [eventId]: seatIds.length === 0 ? statuses : { ...all[eventId], ...statuses },
+  });
   return statuses;
 }

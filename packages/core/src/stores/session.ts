@@ -179,12 +179,11 @@ let memorySessionId: string | null = null;
 export function sessionId(): string {
   // On the server one process renders for everyone: never share an id between visitors.
   if (typeof window === 'undefined') return crypto.randomUUID();
-  const stored = readStorage(SESSION_ID_KEY, 'session');
-  if (stored) return stored;
-  const id = memorySessionId ?? crypto.randomUUID();
-  memorySessionId = id;
-  writeStorage(SESSION_ID_KEY, id, 'session');
-  return id;
+  // The stored id, else the one this page made when storage would not keep it, else a new
+  // one; written back each time, so storage that works again picks it up.
+  memorySessionId = readStorage(SESSION_ID_KEY, 'session') || memorySessionId || crypto.randomUUID();
+  writeStorage(SESSION_ID_KEY, memorySessionId, 'session');
+  return memorySessionId;
 }
 
 /** Forgets the user and the token locally (the server is told by {@link logout}). */
@@ -253,7 +252,7 @@ async function fetchSalt(email: string): Promise<string> {
  * message is the pt-BR text to show.
  */
 export async function login(email: string, password: string): Promise<User> {
-  const address = (email ?? '').trim();
+  const address = email.trim();
   if (!address || !password) throw new Error(SIGN_IN_MESSAGES.loginRequired);
   if (!isValidEmail(address)) throw new Error(SIGN_IN_MESSAGES.invalidEmail);
   const { user, token } = await callApi(
@@ -295,7 +294,7 @@ let uploadGrant: { customerId: number; token: string } | null = null;
 export async function signUp(payload: SignUpPayload): Promise<SignUpResult> {
   const body = {
     ...payload,
-    user: (payload.user ?? '').trim(),
+    user: payload.user.trim(),
     cpfnpj: payload.cpfnpj ?? '',
     passport: payload.passport ?? '',
     country: payload.country || 'Brasil',
@@ -341,7 +340,7 @@ export async function uploadDocument(upload: DocumentUpload): Promise<DocumentUp
  * toast and resolves with its text; rejects with the too-soon or failure text.
  */
 export async function requestPasswordRecovery(email: string): Promise<string> {
-  const address = (email ?? '').trim();
+  const address = email.trim();
   if (!isValidEmail(address)) throw new Error(SIGN_IN_MESSAGES.invalidEmail);
   // No record reads as 0 and an unreadable one as NaN: neither is within the wait.
   if (Date.now() - Number(readStorage(LAST_RECOVERY_KEY)) < RECOVERY_WAIT_MS) {
@@ -363,7 +362,7 @@ export async function requestPasswordRecovery(email: string): Promise<string> {
  * account in this browser ends, since the API host revokes its tokens.
  */
 export async function resetPassword(token: string, email: string, newPassword: string): Promise<User> {
-  const address = (email ?? '').trim();
+  const address = email.trim();
   if (!isValidEmail(address)) throw new Error(SIGN_IN_MESSAGES.invalidEmail);
   const user = await callApi(
     async () => {
@@ -398,7 +397,8 @@ let googleResetTimer: ReturnType<typeof setTimeout> | undefined;
  * redirect-after-login address, so {@link completeGoogleLogin} ends where it started.
  */
 export function startGoogleLogin(returnTo?: string): void {
-  const here = globalThis.location && `${globalThis.location.pathname}${globalThis.location.search}`;
+  // Only ever called in a browser (the dialog's Google button), so `location` is there.
+  const here = location.pathname + location.search;
   const target = isSameSitePath(returnTo) ? returnTo : isSameSitePath(here) ? here : '/';
   // Already a path on this site, so stored as it is.
   $redirectAfterLogin.set(target);
