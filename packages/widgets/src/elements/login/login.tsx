@@ -206,8 +206,9 @@ export function Login({ open = false, signupUrl, container, onOpenChange }: Logi
               <h2 id={`${ids}-title`} part="title" className="title">
                 Acessar Conta
               </h2>
+              {/* Named by its label alone: a button's content is presentational. */}
               <button type="button" className="close" aria-label="Fechar" part="close-button" onClick={close}>
-                <span aria-hidden="true">×</span>
+                ×
               </button>
             </header>
 
