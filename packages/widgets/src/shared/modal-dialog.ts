@@ -76,15 +76,13 @@ export function useModalDialog({ open, onClose, initialFocus }: ModalDialogOptio
       onCloseRef.current();
       return;
     }
-    const dialog = ref.current;
-    if (event.key !== 'Tab' || !dialog) return;
-    const focusable = focusableWithin(dialog);
-    const active = (dialog.getRootNode() as Document | ShadowRoot).activeElement;
-    const outside = !dialog.contains(active);
-    // Past either end (or from outside), Tab wraps to the other end.
+    if (event.key !== 'Tab') return;
+    // A key reaches the dialog's handler only from the focused control inside it.
+    const focusable = focusableWithin(event.currentTarget);
+    // Past either end, Tab wraps to the other end.
     const wrapTo = event.shiftKey
-      ? (outside || active === focusable[0]) && focusable.at(-1)
-      : (outside || active === focusable.at(-1)) && focusable[0];
+      ? event.target === focusable[0] && focusable.at(-1)
+      : event.target === focusable.at(-1) && focusable[0];
     if (wrapTo) {
       event.preventDefault();
       wrapTo.focus();
