@@ -3,11 +3,11 @@ import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi, type Fetcher } from '../api/client.ts';
 import { ticketItem } from '../rules/cart.ts';
+import { installmentOptions } from '../rules/installments.ts';
 import { $cart, $cartUpdatedAt, $productCart } from './cart.ts';
 import { $checkout, $checkoutStartedAt, type CheckoutData } from './checkout.ts';
 import {
   $cardConfig,
-  $installmentOptions,
   $payment,
   cardAttemptKey,
   loadCardConfig,
@@ -121,16 +121,7 @@ afterEach(() => {
   vi.useRealTimers();
   clearToasts();
   configureApi({});
-  cleanStores(
-    $cart,
-    $productCart,
-    $cartUpdatedAt,
-    $seatHolds,
-    $checkout,
-    $checkoutStartedAt,
-    $installmentOptions,
-    $payment,
-  );
+  cleanStores($cart, $productCart, $cartUpdatedAt, $seatHolds, $checkout, $checkoutStartedAt, $payment);
 });
 
 describe('PIX', () => {
@@ -295,8 +286,7 @@ describe('card', () => {
     expect(typeof crypto.randomUUID).toBe('function');
   });
 
-  it('offers the installments the API host computes for the order total, once they arrive', async () => {
-    expect($installmentOptions.get()).toEqual([]);
+  it('loads the card configuration with the installments the API host computes for the order total', async () => {
     const urls: string[] = [];
     configureApi({
       baseUrl: 'https://api.test',
@@ -310,14 +300,8 @@ describe('card', () => {
           maxInstallments: 12,
           minInstallmentCents: 500,
           amount,
-          // What the API host answers for R$ 100,00 (its own rule, tested with it).
-          installments: [1, 2, 3].map((count) => ({
-            installments: count,
-            installmentCents: Math.ceil(amount / count),
-            lastInstallmentCents: amount - Math.ceil(amount / count) * (count - 1),
-            totalCents: amount,
-            label: ['1x de R$ 100,00', '2x de R$ 50,00', '3x de R$ 33,34'][count - 1],
-          })),
+          // What the API host answers: the same rule it charges by.
+          installments: installmentOptions(amount),
           sandbox: true,
         });
       },
@@ -325,13 +309,11 @@ describe('card', () => {
     const config = await loadCardConfig();
     expect(urls).toEqual(['https://api.test/payments/card/config?amount=10000']);
     expect(config?.amount).toBe(10000);
-    expect($installmentOptions.get().map((option) => option.label)).toEqual([
+    expect($cardConfig.get()).toBe(config);
+    expect(config?.installments.slice(0, 3).map((option) => option.label)).toEqual([
       '1x de R$ 100,00',
       '2x de R$ 50,00',
       '3x de R$ 33,34',
     ]);
-    // Options of another total do not apply to this order.
-    $checkout.set({ ...CHECKOUT, order: { ...CHECKOUT.order, id: 56, totalCents: 4000 } });
-    expect($installmentOptions.get()).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { atom, computed, onMount, task } from 'nanostores';
+import { atom, onMount, task } from 'nanostores';
 import {
   type CardChargeAnswer,
   type CardConfig,
@@ -9,7 +9,6 @@ import {
   type PixCharge,
 } from '../api/buying.ts';
 import type { EntityId } from '../rules/cart.ts';
-import type { InstallmentOption } from '../rules/installments.ts';
 import { $checkout, completeCheckout, endCheckout } from './checkout.ts';
 import { showToast } from './toasts.ts';
 
@@ -173,7 +172,8 @@ export function startPixPayment(
 
 /**
  * The card gateway's configuration, once loaded: the tokeniser script and the installment
- * options of the order total it was asked for (`amount`).
+ * options ("3x de R$ 33,34") the API host computes and charges for the order total it was
+ * asked for (`amount`).
  */
 export const $cardConfig = atom<CardConfig | null>(null);
 
@@ -189,17 +189,6 @@ export function loadCardConfig(): Promise<CardConfig | null> {
     }
   });
 }
-
-/**
- * Installment choices for the checkout's total ("3x de R$ 33,34"), as the API host computes
- * and charges them: they come with the card configuration of that total, and the list is
- * empty until then.
- */
-export const $installmentOptions = computed(
-  [$checkout, $cardConfig],
-  (checkout, config): InstallmentOption[] =>
-    checkout && config?.amount === checkout.order.totalCents ? config.installments : [],
-);
 
 let cardAttempt: { fingerprint: string; key: string } | null = null;
 

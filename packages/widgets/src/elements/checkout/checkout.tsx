@@ -31,7 +31,6 @@ import {
 import { navigate } from '@plateia/core/stores/navigation';
 import {
   $cardConfig,
-  $installmentOptions,
   $payment,
   loadCardConfig,
   newCardAttempt,
@@ -741,7 +740,9 @@ const EMPTY_CARD: CardForm = { number: '', holder: '', expiry: '', cvv: '' };
 function CardPayment({ payment, totalCents, fire }: CardPaymentProps): ReactNode {
   const ids = useId();
   const config = useStore($cardConfig);
-  const options = useStore($installmentOptions);
+  // The installments the API host computes and charges for this total ("3x de R$ 33,34"),
+  // which come with the configuration asked for it (one of an earlier order's does not do).
+  const options = config?.amount === totalCents ? config.installments : [];
   const [card, setCard] = useState(EMPTY_CARD);
   const [installments, setInstallments] = useState(1);
   const [error, setError] = useState('');
@@ -847,12 +848,14 @@ function CardPayment({ payment, totalCents, fire }: CardPaymentProps): ReactNode
           )}
         </select>
       </div>
-      {config?.sandbox && !!config.testCards?.length && (
+      {/* The API host sends test cards in its sandbox only. */}
+      {!!config?.testCards?.length && (
         <div className="sandbox" part="test-cards">
           <p>Ambiente de testes: use um destes cartões, com validade futura e qualquer CVV de 3 dígitos.</p>
           <ul>
             {config.testCards.map((test) => (
-              <li key={`${test.number}-${test.holder}`}>
+              // The holder name picks the sandbox outcome: one card for each.
+              <li key={test.holder}>
                 {test.number} com o nome {test.holder}: {test.outcome}
               </li>
             ))}
