@@ -45,8 +45,9 @@ export interface LoginProps extends ElementHostProps {
   onOpenChange?: (open: boolean) => void;
 }
 
-const errorMessage = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message ? error.message : fallback;
+// Core's `login` and `requestPasswordRecovery` reject with an `Error` whose message is the
+// pt-BR text to show (its own fallback when the API host gave nothing usable).
+const errorMessage = (error: unknown): string => (error as Error).message;
 
 // The element renders asynchronously after it is defined, so a `plateia-login-open` sent
 // right after `customElements.whenDefined` could reach no listener. One document listener,
@@ -175,7 +176,7 @@ export function Login({ open = false, signupUrl, container, onOpenChange }: Logi
       setPassword('');
       close();
     } catch (error) {
-      setFormError(errorMessage(error, SIGN_IN_MESSAGES.loginFailed));
+      setFormError(errorMessage(error));
     } finally {
       setSubmitting(false);
     }
@@ -361,7 +362,7 @@ function RecoveryDialog({ open, initialEmail, onCancel, onSent }: RecoveryDialog
     try {
       onSent(await requestPasswordRecovery(email.trim()));
     } catch (failure) {
-      setError(errorMessage(failure, SIGN_IN_MESSAGES.recoveryFailed));
+      setError(errorMessage(failure));
     } finally {
       setSending(false);
     }
