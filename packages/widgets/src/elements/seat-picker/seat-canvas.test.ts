@@ -98,16 +98,17 @@ describe('drawSeatMap', () => {
       4: SEAT_KIND.sold,
       5: SEAT_KIND.sold,
     };
-    drawSeatMap(ctx, {
-      map: venue,
-      layouts,
-      view: { scale: 1, x: 0, y: 0 },
-      width: 400,
-      height: 200,
-      pixelRatio: 2,
-      colors,
-      kindOf: (id) => (kinds[id] ?? SEAT_KIND.available) as 0,
-    });
+    drawSeatMap(
+      ctx,
+      {
+        map: venue,
+        layouts,
+        state: { view: { scale: 1, x: 0, y: 0 }, width: 400, height: 200 },
+        colors,
+        kindOf: (id) => (kinds[id] ?? SEAT_KIND.available) as 0,
+      },
+      2,
+    );
     expect(seats()).toBe(30);
     expect(fills).toEqual([
       { style: 'purple', shapes: 26 },
@@ -121,42 +122,45 @@ describe('drawSeatMap', () => {
     const venue = map(3, 10);
     const layouts = [buildSectionLayout(venue.sections[0] as SeatMap['sections'][number])];
     const far = recordingContext();
-    drawSeatMap(far.ctx, {
-      map: venue,
-      layouts,
-      view: { scale: 0.2, x: 0, y: 0 },
-      width: 400,
-      height: 200,
-      pixelRatio: 1,
-      colors,
-      kindOf: () => 0,
-    });
+    drawSeatMap(
+      far.ctx,
+      {
+        map: venue,
+        layouts,
+        state: { view: { scale: 0.2, x: 0, y: 0 }, width: 400, height: 200 },
+        colors,
+        kindOf: () => 0,
+      },
+      1,
+    );
     expect(far.seats()).toBe(0);
     expect(far.texts).toContain('a partir de R$ 120,00');
     const near = recordingContext();
-    drawSeatMap(near.ctx, {
-      map: venue,
-      layouts,
-      view: { scale: 3, x: 0, y: -100 },
-      width: 300,
-      height: 150,
-      pixelRatio: 1,
-      colors,
-      kindOf: () => 0,
-    });
+    drawSeatMap(
+      near.ctx,
+      {
+        map: venue,
+        layouts,
+        state: { view: { scale: 3, x: 0, y: -100 }, width: 300, height: 150 },
+        colors,
+        kindOf: () => 0,
+      },
+      1,
+    );
     expect(near.texts).toContain('10');
     expect(near.texts).toContain('F0');
     const middle = recordingContext();
-    drawSeatMap(middle.ctx, {
-      map: venue,
-      layouts,
-      view: { scale: 1, x: 0, y: 0 },
-      width: 400,
-      height: 200,
-      pixelRatio: 1,
-      colors,
-      kindOf: () => 0,
-    });
+    drawSeatMap(
+      middle.ctx,
+      {
+        map: venue,
+        layouts,
+        state: { view: { scale: 1, x: 0, y: 0 }, width: 400, height: 200 },
+        colors,
+        kindOf: () => 0,
+      },
+      1,
+    );
     expect(middle.texts).not.toContain('10');
   });
 
@@ -164,16 +168,17 @@ describe('drawSeatMap', () => {
     const venue = map(50, 100);
     const layouts = [buildSectionLayout(venue.sections[0] as SeatMap['sections'][number])];
     const { ctx, seats } = recordingContext();
-    drawSeatMap(ctx, {
-      map: venue,
-      layouts,
-      view: { scale: 2, x: -400, y: -400 },
-      width: 200,
-      height: 100,
-      pixelRatio: 1,
-      colors,
-      kindOf: () => 0,
-    });
+    drawSeatMap(
+      ctx,
+      {
+        map: venue,
+        layouts,
+        state: { view: { scale: 2, x: -400, y: -400 }, width: 200, height: 100 },
+        colors,
+        kindOf: () => 0,
+      },
+      1,
+    );
     expect(seats()).toBeGreaterThan(0);
     expect(seats()).toBeLessThan(400);
   });

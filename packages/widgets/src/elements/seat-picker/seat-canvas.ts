@@ -12,7 +12,7 @@ import {
   SEAT_PITCH,
   type SectionLayout,
   sectionInRect,
-  type Viewport,
+  type ViewState,
   viewRect,
 } from './seat-layout.ts';
 
@@ -36,15 +36,12 @@ export interface MapColors {
   font: string;
 }
 
-/** Everything one frame needs. */
+/** Everything one frame needs (the picker passes its live state as it is). */
 export interface DrawInput {
   map: SeatMap;
   layouts: ReadonlyArray<SectionLayout | null | undefined>;
-  view: Viewport;
-  /** CSS px. */
-  width: number;
-  height: number;
-  pixelRatio: number;
+  /** The view, and the canvas size in CSS px. */
+  state: Pick<ViewState, 'view' | 'width' | 'height'>;
   colors: MapColors;
   kindOf: (seatId: number) => SeatKind;
 }
@@ -60,9 +57,10 @@ export function priceFrom({ priceFromCents }: Pick<SeatSection, 'priceFromCents'
   return priceFromCents === null ? '' : `a partir de ${formatCents(priceFromCents)}`;
 }
 
-/** Paints one frame. */
-export function drawSeatMap(ctx: CanvasRenderingContext2D, input: DrawInput): void {
-  const { map, layouts, view, width, height, pixelRatio, colors, kindOf } = input;
+/** Paints one frame on a canvas of `pixelRatio` device pixels per CSS px. */
+export function drawSeatMap(ctx: CanvasRenderingContext2D, input: DrawInput, pixelRatio: number): void {
+  const { map, layouts, colors, kindOf } = input;
+  const { view, width, height } = input.state;
   ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
   ctx.fillStyle = colors.bg;
   ctx.fillRect(0, 0, width, height);

@@ -214,9 +214,10 @@ export const PAN_STEP = 0.15;
 /** The view that shows a box centred in a canvas of the given size. */
 export function fitBox(box: Box, width: number, height: number): Viewport {
   const margin = 16;
+  // Boxes have a size; a canvas smaller than the margins still gets a positive scale.
   const scale = Math.max(
     1e-3,
-    Math.min((width - 2 * margin) / Math.max(1, box.width), (height - 2 * margin) / Math.max(1, box.height)),
+    Math.min((width - 2 * margin) / box.width, (height - 2 * margin) / box.height),
   );
   return {
     scale,
@@ -248,19 +249,21 @@ function show(
   wanted = view.scale,
   [ax, ay]: Point = [state.width / 2, state.height / 2],
 ): ViewState {
-  const { width, height, fit } = state;
+  const { fit } = state;
   const scale = Math.min(MAX_SCALE, Math.max(fit.scale * 0.8, wanted));
   const ratio = scale / view.scale;
-  // The map's size at this scale, from the fitted view that centres it.
-  const mapWidth = ((width - 2 * fit.x) / fit.scale) * scale;
-  const mapHeight = ((height - 2 * fit.y) / fit.scale) * scale;
+  /**
+   * The offset on one axis: the venue point under `at` stays there, and the map (its size
+   * at this scale from the fitted view, which centres it) still reaches the canvas centre.
+   */
+  const offset = (size: number, fitOffset: number, at: number, from: number) =>
+    Math.min(
+      size / 2,
+      Math.max(size / 2 - ((size - 2 * fitOffset) / fit.scale) * scale, at - (at - from) * ratio),
+    );
   return {
     ...state,
-    view: {
-      scale,
-      x: Math.min(width / 2, Math.max(width / 2 - mapWidth, ax - (ax - view.x) * ratio)),
-      y: Math.min(height / 2, Math.max(height / 2 - mapHeight, ay - (ay - view.y) * ratio)),
-    },
+    view: { scale, x: offset(state.width, fit.x, ax, view.x), y: offset(state.height, fit.y, ay, view.y) },
   };
 }
 

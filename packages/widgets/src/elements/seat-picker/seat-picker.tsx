@@ -24,7 +24,7 @@ import {
 } from '@plateia/core/rules/cart';
 import { formatCents } from '@plateia/core/rules/price';
 import { SEAT_MESSAGES } from '@plateia/core/rules/seat-flow';
-import { $cart, addSeatToCart, removeSeatFromCart } from '@plateia/core/stores/cart';
+import { $cart, addSeatToCart, type CartActionResult, removeSeatFromCart } from '@plateia/core/stores/cart';
 import { eventStore, loadEvent } from '@plateia/core/stores/catalogue';
 import { $seatMaps, $seatStatuses, loadSeatMap, refreshSeatStatus } from '@plateia/core/stores/seats';
 import { type PointerEvent, type ReactNode, useEffect, useId, useState } from 'react';
@@ -191,6 +191,11 @@ function field(
 /** For reads whose failure changes nothing on screen: the next poll or choice asks again. */
 const ignore = () => undefined;
 
+/** Reads the statuses of the given seats, or of the whole event (a sparse answer). */
+function refreshStatuses(eventId: string, seatIds: string[] = []): void {
+  refreshSeatStatus(eventId, seatIds).catch(ignore);
+}
+
 /** The view before the canvas has a size. */
 const UNSIZED = { scale: 1, x: 0, y: 0 };
 
@@ -274,14 +279,7 @@ function draw(live: Live): void {
   if (!ctx || !map || state.width === 0) return;
   // Read once per element: getComputedStyle on every frame would force style work.
   live.colors ??= readColors(ctx.canvas);
-  drawSeatMap(ctx, {
-    ...state,
-    map,
-    layouts: live.layouts,
-    pixelRatio: devicePixelRatio,
-    colors: live.colors,
-    kindOf: live.kindOf,
-  });
+  drawSeatMap(ctx, { ...live, map, colors: live.colors }, devicePixelRatio);
   // Large maps come without rows: fetch the sections that came into seat-level view.
   if (!map.inline && levelOfDetail(state.view.scale) !== 'blocks') {
     for (const index of visibleSections(map, viewRect(state.view, state.width, state.height))) {
@@ -309,7 +307,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
   const cart = useStore($cart);
   // One store per event, shared by every element that shows it.
   const event = useStore(eventStore(eventId || '0')).data;
-  const loadable = eventId ? maps[eventId] : undefined;
+  const loadable = maps[eventId];
   const map = loadable?.data ?? null;
   const statuses = allStatuses[eventId] ?? {};
 
@@ -365,7 +363,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     if (!eventId || !map) return;
     let onScreen = true;
     const poll = () => {
-      if (!document.hidden && onScreen) void refreshSeatStatus(eventId, []).catch(ignore);
+      if (!document.hidden && onScreen) refreshStatuses(eventId);
     };
     poll();
     const timer = setInterval(poll, STATUS_POLL_MS);
@@ -448,11 +446,11 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
   };
 
   const announce = (text: string, error = false) => setNotice(error ? ['', text] : [text, '']);
+  /** Announces what core answered for a line added or removed: done, or why not. */
+  const report = (result: CartActionResult, item: CartItem, added: boolean) =>
+    announce(result.ok ? lineMessage(item, added) : result.error, !result.ok);
 
-  const removeLine = async (item: CartItem) => {
-    const result = await removeSeatFromCart(item);
-    announce(result.ok ? lineMessage(item, false) : result.error, !result.ok);
-  };
+  const removeLine = async (item: CartItem) => report(await removeSeatFromCart(item), item, false);
 
   /** Adds (or, when it is already in the cart, removes) seat `index` of a section, or its table `index`. */
   const toggle = async (sectionIndex: number, index: number, isTable: boolean) => {
@@ -485,11 +483,10 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     setBusy(true);
     announce(SEAT_PICKER_MESSAGES.holding);
     try {
-      const result = await addSeatToCart(item);
-      announce(result.ok ? lineMessage(item, true) : result.error, !result.ok);
+      report(await addSeatToCart(item), item, true);
     } finally {
       setBusy(false);
-      void refreshSeatStatus(eventId, []).catch(ignore);
+      refreshStatuses(eventId);
     }
   };
 
@@ -671,10 +668,10 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
                   setListRow(row);
                   setListSeat('');
                   if (row === '') return;
-                  const ids = rowSeatIndexes(currentLayout, Number(row)).map((seat) =>
-                    String(currentLayout.ids[seat]),
+                  refreshStatuses(
+                    eventId,
+                    rowSeatIndexes(currentLayout, Number(row)).map((seat) => String(currentLayout.ids[seat])),
                   );
-                  void refreshSeatStatus(eventId, ids).catch(ignore);
                 },
                 SEAT_PICKER_MESSAGES.chooseRow,
                 currentLayout.rowLabels.map((label, index) => (
