@@ -426,7 +426,8 @@ export async function reserveCart(payload: ReservationPayload): Promise<Reservat
       }
       return wire;
     }),
-    cupom: payload.cupom === '' ? null : payload.cupom,
+    // No coupon travels as null.
+    cupom: payload.cupom || null,
   };
   try {
     const answer = await postJson<ReserveBody>('cart/reserve', body, {

@@ -85,8 +85,6 @@ export const isHTTPError = (error: unknown): error is HTTPError =>
 
 const retryStatuses = [408, 413, 429, 500, 502, 503, 504];
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** The parsed body of an error answer, as ky 2 fills `HTTPError.data`. */
 async function errorData(response: Response): Promise<unknown> {
   const text = await response.text().catch(() => '');
@@ -172,7 +170,7 @@ function send(
         else if (status === 413) throw failure;
       }
       // A wait longer than the time left ends the call with a TimeoutError, as ky does.
-      await within(sleep(delay));
+      await within(new Promise((resolve) => setTimeout(resolve, delay)));
     }
   };
 

@@ -15,12 +15,11 @@ const SINES = Array.from({ length: 64 }, (_, i) => Math.floor(Math.abs(Math.sin(
 /** MD5 digest of raw bytes, as lowercase hex. */
 export function md5Bytes(bytes: Uint8Array): string {
   // The message as little-endian 32-bit words, padded: a 1 bit, zeros to 56 mod 64 bytes,
-  // then the bit length as a 64-bit little-endian number (two words).
+  // then the bit length as a 64-bit little-endian number (the two words pushed last).
   const length = bytes.length;
-  const words = new Array<number>((((length + 8) >> 6) + 1) * 16).fill(0);
+  const words = new Array<number>((((length + 8) >> 6) + 1) * 16 - 2).fill(0);
   for (let i = 0; i <= length; i++) words[i >> 2]! |= (i < length ? bytes[i]! : 0x80) << ((i & 3) * 8);
-  words[words.length - 2] = (length * 8) | 0;
-  words[words.length - 1] = Math.floor(length / 2 ** 29);
+  words.push((length * 8) | 0, Math.floor(length / 2 ** 29));
 
   let state = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476];
   for (let offset = 0; offset < words.length; offset += 16) {

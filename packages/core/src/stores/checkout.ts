@@ -85,9 +85,10 @@ export type StartCheckoutResult =
   | { ok: true; checkout: CheckoutData }
   | { ok: false; reason: StartCheckoutFailure; message: string };
 
-function failed(reason: StartCheckoutFailure, message: string, toast = true): StartCheckoutResult {
+function failed(reason: StartCheckoutFailure, message: string): StartCheckoutResult {
   $checkoutStatus.set({ loading: false, error: message });
-  if (toast) showToast({ kind: 'error', message });
+  // Without a login the page opens the login gate instead of a toast.
+  if (reason !== 'login') showToast({ kind: 'error', message });
   return { ok: false, reason, message };
 }
 
@@ -113,7 +114,7 @@ export function startCheckout(options: StartCheckoutOptions = {}): Promise<Start
     const products = $productCart.get();
     if (tickets.length + products.length === 0) return failed('empty', CHECKOUT_MESSAGES.emptyCart);
     const user = $user.get();
-    if (!user) return failed('login', CHECKOUT_MESSAGES.loginRequired, false);
+    if (!user) return failed('login', CHECKOUT_MESSAGES.loginRequired);
     const coupon = (options.coupon ?? $coupon.get()).trim();
     $checkoutStatus.set({ loading: true, error: null });
     const payload = buildReservationPayload({
