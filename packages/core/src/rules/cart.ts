@@ -91,9 +91,6 @@ export const CART_MESSAGES = {
   limitReached: 'Você já atingiu a quantidade máxima deste ingresso por compra',
 } as const;
 
-/** Resale tickets allowed in one checkout (spec §9). */
-export const RESALE_TICKETS_PER_CHECKOUT = 1;
-
 /** Result of adding to the cart: the new cart, or the spec's message saying why not. */
 export type AddToCartResult = { ok: true; cart: CartItem[] } | { ok: false; error: string };
 
@@ -151,8 +148,8 @@ export function addCartItem(cart: readonly CartItem[], item: CartItem): AddToCar
   const existing = cart.find((entry) => cartItemKey(entry) === key);
   if (isResaleItem(item)) {
     if (existing) return { ok: true, cart: [...cart] };
-    const resaleCount = cart.filter(isResaleItem).length;
-    if (resaleCount >= RESALE_TICKETS_PER_CHECKOUT) return { ok: false, error: CART_MESSAGES.resaleLimit };
+    // One resale ticket per checkout (spec §9).
+    if (cart.some(isResaleItem)) return { ok: false, error: CART_MESSAGES.resaleLimit };
     return { ok: true, cart: [...cart, { ...item, amount: 1 }] };
   }
   if (isSeatItem(item)) {

@@ -208,13 +208,8 @@ export const MOBILE_BREAKPOINT_PX = 768;
 export function trackEventPixel(pixel: string | null | undefined, eventId: EntityId): Promise<void> {
   if (!pixel) return Promise.resolve();
   const ismobile = globalThis.matchMedia?.(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`).matches ?? false;
-  return task(async () => {
-    try {
-      await addPixel({ hash: pixel, ismobile, evtid: eventId });
-    } catch {
-      // Analytics only.
-    }
-  });
+  // Analytics only: a failed hit is dropped.
+  return task(() => addPixel({ hash: pixel, ismobile, evtid: eventId }).catch(() => undefined));
 }
 
 // Cart lines from catalogue answers live with the catalogue (not in `api/buying.ts`), so a

@@ -27,12 +27,12 @@ let nextId = 1;
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
 /** Shows a toast that closes itself after {@link TOAST_DURATION_MS}; returns its id. */
-export function showToast(toast: { kind: ToastKind; message: string; durationMs?: number }): number {
+export function showToast(toast: Omit<Toast, 'id'>): number {
   const id = nextId++;
-  $toasts.set([...$toasts.get(), { id, kind: toast.kind, message: toast.message }]);
+  $toasts.set([...$toasts.get(), { id, ...toast }]);
   timers.set(
     id,
-    setTimeout(() => dismissToast(id), toast.durationMs ?? TOAST_DURATION_MS),
+    setTimeout(() => dismissToast(id), TOAST_DURATION_MS),
   );
   return id;
 }
