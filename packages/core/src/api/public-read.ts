@@ -118,13 +118,13 @@ export interface PublicRequest {
   keepalive?: boolean;
 }
 
+/** The answer's JSON, else its text, else (an empty body) `null`. */
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
-  if (text === '') return null;
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    return text;
+    return text || null;
   }
 }
 

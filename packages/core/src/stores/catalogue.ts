@@ -142,6 +142,8 @@ export function loadEvent(
   const key = String(idOrSlug);
   const running = detailInFlight.get(key);
   if (running && !options.force) return running;
+  // Only the latest load of the event writes its answer (a forced reload replaces one).
+  const latest = () => detailInFlight.get(key) === load;
   const load = task(async () => {
     const cached = detailCache.get(key);
     if (!options.force && cached && Date.now() - cached.at < CATALOGUE_FRESH_MS) {
@@ -155,16 +157,14 @@ export function loadEvent(
     try {
       const data = await fetchEvent(idOrSlug);
       detailCache.set(key, { at: Date.now(), data });
-      if (detailInFlight.get(key) === load) setDetail(key, { loading: false, data, error: null });
+      if (latest()) setDetail(key, { loading: false, data, error: null });
       return data;
     } catch (error) {
-      if (detailInFlight.get(key) === load) {
-        setDetail(key, { loading: false, data: previous, error: messageOf(error) });
-      }
+      if (latest()) setDetail(key, { loading: false, data: previous, error: messageOf(error) });
       return null;
     }
   }).finally(() => {
-    if (detailInFlight.get(key) === load) detailInFlight.delete(key);
+    if (latest()) detailInFlight.delete(key);
   });
   detailInFlight.set(key, load);
   return load;

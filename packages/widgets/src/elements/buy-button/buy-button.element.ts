@@ -104,8 +104,8 @@ export class PlateiaBuyButton extends LightElement {
       role: 'menu',
       id: 'menu',
       'aria-label': BUY_BUTTON_MESSAGES.menu,
+      hidden: '',
     });
-    this.#menu.hidden = true;
     this.#status = h('p', { part: 'status', role: 'status' });
     this.root.append(h('div', { part: 'base' }, this.#button, this.#menu, this.#status));
 

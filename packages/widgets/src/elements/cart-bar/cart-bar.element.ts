@@ -90,11 +90,10 @@ export class PlateiaCartBar extends LightElement {
     );
     this.#base = h(
       'section',
-      { part: 'base', class: 'bar', 'aria-label': CART_BAR_MESSAGES.region },
+      { part: 'base', class: 'bar', 'aria-label': CART_BAR_MESSAGES.region, hidden: '' },
       h('p', { class: 'summary' }, count, total),
       button,
     );
-    this.#base.hidden = true;
     this.root.append(this.#base);
     button.addEventListener('click', () => this.#checkout());
 
