@@ -436,9 +436,10 @@ export async function reserveCart(payload: ReservationPayload): Promise<Reservat
     });
     return readReservation(answer);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 409 && error.data && typeof error.data === 'object') {
-      return readReservation(error.data as ReserveBody);
-    }
+    // `postJson` rejects with an ApiError only. A 409 whose body is an object (or the bare
+    // array of tickets) carries the allowances.
+    const { status, data } = error as ApiError;
+    if (status === 409 && data instanceof Object) return readReservation(data as ReserveBody);
     throw error;
   }
 }

@@ -112,7 +112,7 @@ export function startCheckout(options: StartCheckoutOptions = {}): Promise<Start
   return task(async () => {
     const tickets = $cart.get();
     const products = $productCart.get();
-    if (tickets.length + products.length === 0) return failed('empty', CHECKOUT_MESSAGES.emptyCart);
+    if (!tickets.length && !products.length) return failed('empty', CHECKOUT_MESSAGES.emptyCart);
     const user = $user.get();
     if (!user) return failed('login', CHECKOUT_MESSAGES.loginRequired);
     const coupon = (options.coupon ?? $coupon.get()).trim();
