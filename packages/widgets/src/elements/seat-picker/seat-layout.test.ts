@@ -103,13 +103,13 @@ describe('hit testing', () => {
 
   it('picks the nearest seat within the radius', () => {
     // Seat B3 sits at (25, 55).
-    expect(hitTest(map, layouts, 27, 54)).toEqual({ kind: 'seat', section: 0, seat: 32 });
+    expect(hitTest(map, layouts, 27, 54)).toEqual({ kind: 'seat', section: 0, index: 32 });
     expect(layouts[0]?.ids[32]).toBe(33);
   });
 
   it('answers the table for a seat at a table or a point inside the table', () => {
-    expect(hitTest(map, layouts, 731, 31)).toEqual({ kind: 'table', section: 2, table: 0 });
-    expect(hitTest(map, layouts, 740, 38)).toEqual({ kind: 'table', section: 2, table: 0 });
+    expect(hitTest(map, layouts, 731, 31)).toEqual({ kind: 'table', section: 2, index: 0 });
+    expect(hitTest(map, layouts, 740, 38)).toEqual({ kind: 'table', section: 2, index: 0 });
   });
 
   it('answers the section when its seats are not loaded, and nothing outside every section', () => {

@@ -144,8 +144,11 @@ export function visibleSections(map: Pick<SeatMap, 'sections'>, rect: Rect): num
 
 /** What a point on the map is: a seat, a table (its seats are sold together) or a section box. */
 export type MapHit =
-  | { kind: 'seat'; section: number; seat: number }
-  | { kind: 'table'; section: number; table: number }
+  | {
+      kind: 'seat' | 'table';
+      section: number /** The seat's or the table's index in the layout. */;
+      index: number;
+    }
   | { kind: 'section'; section: number };
 
 /**
@@ -178,8 +181,8 @@ export function hitTest(
       best >= 0
         ? (layout.table[best] as number)
         : layout.tables.findIndex((entry) => (entry.x - x) ** 2 + (entry.y - y) ** 2 <= entry.radius ** 2);
-    if (table >= 0) return { kind: 'table', section: index, table };
-    if (best >= 0) return { kind: 'seat', section: index, seat: best };
+    if (table >= 0) return { kind: 'table', section: index, index: table };
+    if (best >= 0) return { kind: 'seat', section: index, index: best };
     if (sectionInRect(section, [x, y, x, y])) return { kind: 'section', section: index };
   }
   return null;

@@ -455,8 +455,8 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
   /** Adds (or, when it is already in the cart, removes) seat `index` of a section, or its table `index`. */
   const toggle = async (sectionIndex: number, index: number, isTable: boolean) => {
     const layout = live.layouts[sectionIndex];
-    const section = map?.sections[sectionIndex];
-    if (!layout || !section || busy) return;
+    if (!layout || busy) return;
+    const { section } = layout;
     const table = isTable ? layout.tables[index] : undefined;
     // A table is in the cart as one line holding all its seats.
     const seatId = String(table ? table.seatIds[0] : layout.ids[index]);
@@ -543,7 +543,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
       chooseSection(hit.section);
       show(live, focusView(live.state, section));
     } else if (hit.kind !== 'section') {
-      void toggle(hit.section, hit.kind === 'seat' ? hit.seat : hit.table, hit.kind === 'table');
+      void toggle(hit.section, hit.index, hit.kind === 'table');
     }
   };
 
