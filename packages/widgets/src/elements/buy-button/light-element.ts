@@ -28,12 +28,13 @@ function sheetFor(cssText: string): CSSStyleSheet {
 }
 
 /**
- * Adds stylesheets to a shadow root, in order: shared constructable sheets, else (older
- * browsers) `<style>` elements. Every browser with `adoptedStyleSheets` constructs sheets.
+ * Gives a new shadow root its stylesheets, in order: shared constructable sheets, else
+ * (older browsers) `<style>` elements. Every browser with `adoptedStyleSheets` constructs
+ * sheets.
  */
 function adoptCss(root: ShadowRoot, ...cssTexts: string[]): void {
   if ('adoptedStyleSheets' in root) {
-    root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...cssTexts.map(sheetFor)];
+    root.adoptedStyleSheets = cssTexts.map(sheetFor);
   } else {
     // The DOM types assume `adoptedStyleSheets` everywhere, hence the cast.
     (root as ShadowRoot).prepend(...cssTexts.map((cssText) => h('style', {}, cssText)));
