@@ -66,17 +66,12 @@ function buildGrid(section: SeatSection, xs: Float32Array, ys: Float32Array): Se
     xs,
     (x, i) => cellOf(ys[i] as number, section.y, rows) * cols + cellOf(x, section.x, cols),
   );
-  // Counting sort: count the seats of each cell, sum the counts into each cell's start,
-  // then each seat lands in its cell's slice.
+  // The seats sorted by cell (in seat order within a cell), and where each cell's run
+  // starts: the sum of the counts of the cells before it.
+  const items = Uint32Array.from(cells.keys()).sort((a, b) => (cells[a] as number) - (cells[b] as number));
   const start = new Uint32Array(cols * rows + 1);
   for (const cell of cells) start[cell + 1] = (start[cell + 1] as number) + 1;
   for (let c = 0; c < cols * rows; c++) start[c + 1] = (start[c + 1] as number) + (start[c] as number);
-  const fill = start.slice();
-  const items = new Uint32Array(xs.length);
-  cells.forEach((cell, i) => {
-    items[fill[cell] as number] = i;
-    fill[cell] = (fill[cell] as number) + 1;
-  });
   return { cols, rows, start, items };
 }
 

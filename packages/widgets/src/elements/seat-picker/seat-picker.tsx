@@ -129,19 +129,6 @@ export function lineMessage(item: CartItem, added: boolean): string {
     : `${lineName(item)} ${table ? 'removida' : 'removido'} do carrinho`;
 }
 
-/**
- * Seat-kind lookup from the live statuses and this cart's seats. The seat service's statuses
- * (`available`, `held`, `sold`, `blocked`) are kinds of the same name; `held_by_you` outside
- * the cart, which this session may take back, is available.
- */
-export function seatKindOf(statuses: Readonly<Record<string, string>>, inCart: ReadonlySet<string>) {
-  return (seatId: number): SeatKind => {
-    const key = String(seatId);
-    if (inCart.has(key)) return SEAT_KIND.selected;
-    return SEAT_KIND[statuses[key] as keyof typeof SEAT_KIND] ?? SEAT_KIND.available;
-  };
-}
-
 /** A lot that sells a section's seats. */
 type Lot = SectionPricing['ticketTypes'][number];
 
@@ -324,9 +311,16 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
   const [listRow, setListRow] = useState('');
   const [listSeat, setListSeat] = useState('');
 
-  // This event's seats and tables in the cart, and how each seat is drawn.
+  // This event's seats and tables in the cart, and how each seat is drawn: the seat
+  // service's statuses (`available`, `held`, `sold`, `blocked`) are kinds of the same name;
+  // `held_by_you` outside the cart, which this session may take back, is available.
   const lines = cart.filter((item) => String(item.eventId) === eventId && isSeatItem(item));
-  const kindOf = seatKindOf(statuses, new Set(lines.flatMap(seatIdsOf)));
+  const inCart = new Set(lines.flatMap(seatIdsOf));
+  const kindOf = (seatId: number): SeatKind => {
+    const key = String(seatId);
+    if (inCart.has(key)) return SEAT_KIND.selected;
+    return SEAT_KIND[statuses[key] as keyof typeof SEAT_KIND] ?? SEAT_KIND.available;
+  };
 
   const [live] = useState<Live>(() => ({
     canvas: { current: null },
