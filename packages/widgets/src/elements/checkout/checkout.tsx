@@ -360,7 +360,7 @@ function CartStep({ focus, eventId, signupUrl, notice, fire, onStarted }: CartSt
                               autoComplete="email"
                               placeholder={userEmail ? undefined : 'O seu, ao acessar a conta'}
                               value={holders[unit] ?? userEmail ?? ''}
-                              aria-invalid={invalid[unit] ? 'true' : undefined}
+                              aria-invalid={invalid[unit]}
                               aria-describedby={invalid[unit] ? `${fieldId}-error` : undefined}
                               onChange={(event) =>
                                 setHolders({ ...holders, [unit]: event.currentTarget.value })
@@ -629,9 +629,8 @@ function PixPayment({ payment }: { payment: Payment }): ReactNode {
   const ids = useId();
   const [copied, setCopied] = useState(false);
   const codeRef = useRef<HTMLInputElement | null>(null);
-  const pix = payment.method === 'pix' ? payment.pix : null;
   // A charge is shown once created; until then (or while a new one is made) the button is.
-  const charge = payment.phase !== 'creating' && payment.phase !== 'idle' ? pix : null;
+  const charge = payment.method === 'pix' && payment.phase !== 'creating' ? payment.pix : null;
 
   const copy = async (code: string): Promise<void> => {
     try {
