@@ -13,10 +13,15 @@ function toNumber(value: unknown): number {
 // The Brazilian format: a thousands dot and a decimal comma, always two decimals.
 const reaisFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+/** A parsed amount in reais as text. */
+function formatNumber(reais: number): string {
+  // `|| 0` turns -0 into 0, which would otherwise show as "-0,00".
+  return reaisFormat.format(reais || 0);
+}
+
 /** Formats an amount in reais (`1234.5` gives `1.234,50`), without the currency prefix. */
 export function formatAmount(reais: unknown): string {
-  // `|| 0` turns -0 into 0, which would otherwise show as "-0,00".
-  return reaisFormat.format(toNumber(reais) || 0);
+  return formatNumber(toNumber(reais));
 }
 
 /** Formats reais with the prefix: `R$ 1.234,50`. */
@@ -26,5 +31,5 @@ export function formatPrice(reais: unknown): string {
 
 /** Formats integer cents with the prefix: `12345` gives `R$ 123,45`. */
 export function formatCents(cents: unknown): string {
-  return formatPrice(toNumber(cents) / 100);
+  return `R$ ${formatNumber(toNumber(cents) / 100)}`;
 }
