@@ -466,11 +466,7 @@ function openLoginDialog(): void {
     return;
   }
   // Until the login code is defined nothing listens; after that it keeps the request.
-  void customElements.whenDefined('plateia-login').then(() => {
-    document.dispatchEvent(
-      new CustomEvent('plateia-login-open', { detail: {}, bubbles: true, composed: true }),
-    );
-  });
+  void customElements.whenDefined('plateia-login').then(() => emit(document, 'plateia-login-open', {}));
 }
 
 interface LoginGateProps {
