@@ -228,14 +228,15 @@ interface Live {
   state: ViewState;
   /** Section layouts by section index once their rows are known; null while they are fetched. */
   layouts: Array<SectionLayout | null | undefined>;
-  /** The requested animation frame, 0 when none. */
-  raf: number;
-  colors: MapColors | null;
+  /** The requested animation frame; none when unset or 0. */
+  raf?: number;
+  /** Read on the first frame. */
+  colors?: MapColors;
   /** Pointers down on the canvas, and how far a gesture moved (a tap moves less than CLICK_SLOP_PX). */
   pointers: Map<number, Point>;
   moved: number;
-  /** The map the layouts belong to. */
-  map: SeatMap | null | undefined;
+  /** The map the layouts belong to; unset before the first render, which builds them. */
+  map?: SeatMap | null;
   kindOf: (seatId: number) => SeatKind;
   /** Re-renders after a section's layout arrived. */
   relayout: () => void;
@@ -326,12 +327,8 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     canvas: { current: null },
     state: { view: UNSIZED, width: 0, height: 0, fit: UNSIZED },
     layouts: [],
-    raf: 0,
-    colors: null,
     pointers: new Map(),
     moved: 0,
-    // Not yet this render's map: the layouts are built below.
-    map: undefined,
     kindOf,
     relayout: () => setLayoutVersion((version) => version + 1),
   }));
