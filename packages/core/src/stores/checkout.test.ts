@@ -290,6 +290,25 @@ describe('starting checkout', () => {
   });
 });
 
+describe('the stored checkout', () => {
+  it('reads a stored reservation back and drops one without tickets, order or payload', () => {
+    const stored = { eventId: 8, coupon: '', tickets: [], order: { id: 55 }, payload: { tickets: [] } };
+    localStorage.setItem('plateia:checkout', JSON.stringify(stored));
+    $checkout.reload();
+    expect($checkout.get()).toEqual(stored);
+    for (const broken of [
+      { ...stored, tickets: null },
+      { ...stored, order: null },
+      { ...stored, payload: null },
+      { ...stored, order: 'x' },
+    ]) {
+      localStorage.setItem('plateia:checkout', JSON.stringify(broken));
+      $checkout.reload();
+      expect($checkout.get(), JSON.stringify(broken)).toBeNull();
+    }
+  });
+});
+
 describe('quitting and ending checkout', () => {
   async function started(): Promise<Call[]> {
     const calls = fakeApi({

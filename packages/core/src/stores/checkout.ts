@@ -45,14 +45,10 @@ export interface CheckoutData {
 }
 
 function isCheckoutData(value: unknown): value is CheckoutData {
-  // Optional chaining also turns away what is not an object at all.
+  // Optional chaining turns away what is not an object at all, `instanceof Object` a field
+  // that is null or not an object.
   const data = value as Partial<CheckoutData> | null;
-  return (
-    Array.isArray(data?.tickets) &&
-    typeof data.payload === 'object' &&
-    typeof data.order === 'object' &&
-    data.order !== null
-  );
+  return Array.isArray(data?.tickets) && data.payload instanceof Object && data.order instanceof Object;
 }
 
 /** The reservation answer of the started checkout, in `plateia:checkout`. */
