@@ -164,6 +164,32 @@ describe('drawSeatMap', () => {
     expect(middle.texts).not.toContain('10');
   });
 
+  it('answers the sections in view it could only draw as blocks, for want of their seats', () => {
+    const venue = map(3, 10);
+    const { ctx, seats } = recordingContext();
+    const view = { scale: 1, x: 0, y: 0 };
+    const kindOf = () => 0 as const;
+    const unloaded = drawSeatMap(
+      ctx,
+      { map: venue, layouts: [], state: { view, width: 400, height: 200 }, colors, kindOf },
+      1,
+    );
+    expect(unloaded).toEqual([0]);
+    expect(seats()).toBe(0);
+    const away = { scale: 1, x: -2000, y: 0 };
+    expect(
+      drawSeatMap(
+        ctx,
+        { map: venue, layouts: [], state: { view: away, width: 400, height: 200 }, colors, kindOf },
+        1,
+      ),
+    ).toEqual([]);
+    const layouts = [buildSectionLayout(venue.sections[0] as SeatMap['sections'][number])];
+    expect(
+      drawSeatMap(ctx, { map: venue, layouts, state: { view, width: 400, height: 200 }, colors, kindOf }, 1),
+    ).toEqual([]);
+  });
+
   it('culls seats outside the view', () => {
     const venue = map(50, 100);
     const layouts = [buildSectionLayout(venue.sections[0] as SeatMap['sections'][number])];

@@ -57,9 +57,14 @@ export function priceFrom({ priceFromCents }: Pick<SeatSection, 'priceFromCents'
   return priceFromCents === null ? '' : `a partir de ${formatCents(priceFromCents)}`;
 }
 
-/** Paints one frame on a canvas of `pixelRatio` device pixels per CSS px. */
-export function drawSeatMap(ctx: CanvasRenderingContext2D, input: DrawInput, pixelRatio: number): void {
+/**
+ * Paints one frame on a canvas of `pixelRatio` device pixels per CSS px. Returns the indexes
+ * of the sections in view that it drew as blocks for want of their seats (a large map's
+ * sections until their rows are fetched).
+ */
+export function drawSeatMap(ctx: CanvasRenderingContext2D, input: DrawInput, pixelRatio: number): number[] {
   const { map, layouts, colors, kindOf } = input;
+  const unloaded: number[] = [];
   const { view, width, height } = input.state;
   ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
   ctx.fillStyle = colors.bg;
@@ -100,6 +105,7 @@ export function drawSeatMap(ctx: CanvasRenderingContext2D, input: DrawInput, pix
   map.sections.forEach((section, index) => {
     if (!sectionInRect(section, rect)) return;
     const layout = layouts[index];
+    if (!layout) unloaded.push(index);
     if (level === 'blocks' || !layout) {
       box(section.color, 0.55, section.x, section.y, section.width, section.height);
       const size = Math.min(14 * px, section.height / 5);
@@ -157,4 +163,5 @@ export function drawSeatMap(ctx: CanvasRenderingContext2D, input: DrawInput, pix
     });
     for (const table of layout.tables) label(table.name, table.x, table.y, SEAT_PITCH * 0.36);
   });
+  return unloaded;
 }

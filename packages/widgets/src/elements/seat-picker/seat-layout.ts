@@ -113,12 +113,10 @@ export function forEachSeatIn(layout: SectionLayout, rect: Rect, visit: (seat: n
   const c0 = cellOf(rect[0], section.x, grid.cols);
   const c1 = cellOf(rect[2], section.x, grid.cols);
   const r1 = cellOf(rect[3], section.y, grid.rows);
+  // The cells c0..c1 of one row of cells are neighbours in `items`: one run per row.
   for (let r = cellOf(rect[1], section.y, grid.rows); r <= r1; r++) {
-    for (let c = c0; c <= c1; c++) {
-      const cell = r * grid.cols + c;
-      const end = grid.start[cell + 1] as number;
-      for (let k = grid.start[cell] as number; k < end; k++) visit(grid.items[k] as number);
-    }
+    const end = grid.start[r * grid.cols + c1 + 1] as number;
+    for (let k = grid.start[r * grid.cols + c0] as number; k < end; k++) visit(grid.items[k] as number);
   }
 }
 
@@ -130,11 +128,6 @@ export function sectionInRect(section: Box, rect: Rect): boolean {
     section.y <= rect[3] &&
     section.y + section.height >= rect[1]
   );
-}
-
-/** Indexes of the map's sections visible in `rect`. */
-export function visibleSections(map: Pick<SeatMap, 'sections'>, rect: Rect): number[] {
-  return map.sections.flatMap((section, index) => (sectionInRect(section, rect) ? [index] : []));
 }
 
 /** What a point on the map is: a seat, a table (its seats are sold together) or a section box. */

@@ -43,8 +43,6 @@ import {
   type SectionLayout,
   VIEW_KEYS,
   type ViewState,
-  viewRect,
-  visibleSections,
   ZOOM_IN,
   ZOOM_OUT,
   zoomView,
@@ -267,13 +265,9 @@ function draw(live: Live): void {
   if (!ctx || !map || state.width === 0) return;
   // Read once per element: getComputedStyle on every frame would force style work.
   live.colors ??= readColors(ctx.canvas);
-  drawSeatMap(ctx, { ...live, map, colors: live.colors }, devicePixelRatio);
+  const unloaded = drawSeatMap(ctx, { ...live, map, colors: live.colors }, devicePixelRatio);
   // Large maps come without rows: fetch the sections that came into seat-level view.
-  if (!map.inline && levelOfDetail(state.view.scale) !== 'blocks') {
-    for (const index of visibleSections(map, viewRect(state.view, state.width, state.height))) {
-      loadSection(live, index);
-    }
-  }
+  if (levelOfDetail(state.view.scale) !== 'blocks') for (const index of unloaded) loadSection(live, index);
 }
 
 /** Asks for a frame; every input between two frames is drawn by the one frame. */
