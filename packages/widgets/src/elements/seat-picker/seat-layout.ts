@@ -155,23 +155,25 @@ export function hitTest(
   for (const [index, section] of map.sections.entries()) {
     if (!sectionInRect(section, probe)) continue;
     const layout = layouts[index];
-    if (!layout) return { kind: 'section', section: index };
-    let best = -1;
-    let bestDistance = radius * radius;
-    forEachSeatIn(layout, probe, (seat) => {
-      const distance = ((layout.xs[seat] as number) - x) ** 2 + ((layout.ys[seat] as number) - y) ** 2;
-      if (distance <= bestDistance) {
-        best = seat;
-        bestDistance = distance;
-      }
-    });
-    const table =
-      best >= 0
-        ? (layout.table[best] as number)
-        : layout.tables.findIndex((entry) => (entry.x - x) ** 2 + (entry.y - y) ** 2 <= entry.radius ** 2);
-    if (table >= 0) return { kind: 'table', section: index, index: table };
-    if (best >= 0) return { kind: 'seat', section: index, index: best };
-    if (sectionInRect(section, [x, y, x, y])) return { kind: 'section', section: index };
+    if (layout) {
+      let best = -1;
+      let bestDistance = radius * radius;
+      forEachSeatIn(layout, probe, (seat) => {
+        const distance = ((layout.xs[seat] as number) - x) ** 2 + ((layout.ys[seat] as number) - y) ** 2;
+        if (distance <= bestDistance) {
+          best = seat;
+          bestDistance = distance;
+        }
+      });
+      const table =
+        best >= 0
+          ? (layout.table[best] as number)
+          : layout.tables.findIndex((entry) => (entry.x - x) ** 2 + (entry.y - y) ** 2 <= entry.radius ** 2);
+      if (table >= 0) return { kind: 'table', section: index, index: table };
+      if (best >= 0) return { kind: 'seat', section: index, index: best };
+    }
+    // A section without its seats answers for the whole probe; one with them, for a point inside.
+    if (!layout || sectionInRect(section, [x, y, x, y])) return { kind: 'section', section: index };
   }
   return null;
 }

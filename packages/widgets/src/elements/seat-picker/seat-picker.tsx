@@ -233,7 +233,7 @@ interface Live {
   /** Pointers down on the canvas, and how far a gesture moved (a tap moves less than CLICK_SLOP_PX). */
   pointers: Map<number, Point>;
   moved: number;
-  /** The map the layouts belong to; unset before the first render, which builds them. */
+  /** The map the layouts belong to; none while it loads. */
   map?: SeatMap | null;
   kindOf: (seatId: number) => SeatKind;
   /** Re-renders after a section's layout arrived. */
@@ -290,7 +290,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
   // One store per event, shared by every element that shows it.
   const event = useStore(eventStore(eventId || '0')).data;
   const loadable = maps[eventId];
-  const map = loadable?.data ?? null;
+  const map = loadable?.data;
   const statuses = allStatuses[eventId] ?? {};
 
   // List mode (selects) instead of the map.
@@ -345,7 +345,8 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
 
   // Live statuses: one sparse read now, then every few seconds while visible.
   useEffect(() => {
-    if (!eventId || !map) return;
+    // No event, no map.
+    if (!map) return;
     let onScreen = true;
     const poll = () => {
       if (!document.hidden && onScreen) refreshStatuses(eventId);
