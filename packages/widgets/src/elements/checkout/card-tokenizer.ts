@@ -34,8 +34,9 @@ function tokenizerGlobal(name: string): CardTokenizer | undefined {
 
 /**
  * Resolves with the tokeniser named `globalName`, adding `<script src={url}>` to the
- * document head at most once per URL (an inserted script runs async by itself). A failed
- * load removes its tag and is forgotten, so the next call tries again.
+ * document head at most once per URL (an inserted script runs async by itself). A load
+ * that fails or does not define the global rejects, removes its tag and is forgotten, so
+ * the next call tries again.
  */
 export function loadCardTokenizer(url: string, globalName: string): Promise<CardTokenizer> {
   const ready = tokenizerGlobal(globalName);
@@ -45,12 +46,13 @@ export function loadCardTokenizer(url: string, globalName: string): Promise<Card
     const script = document.createElement('script');
     script.src = url;
     load = new Promise<CardTokenizer>((resolve, reject) => {
-      script.onload = () => {
+      // Loaded or not, the script is done: its tokeniser is there or it is not. The error
+      // names the script; the card form tells the buyer in its own words.
+      script.onload = script.onerror = () => {
         const tokenizer = tokenizerGlobal(globalName);
         if (tokenizer) resolve(tokenizer);
-        else reject(new Error(`${url} did not define ${globalName}`));
+        else reject(new Error(url));
       };
-      script.onerror = () => reject(new Error(`${url} could not be loaded`));
     });
     loads.set(url, load);
     load.catch(() => {

@@ -556,11 +556,22 @@ describe('helpers', () => {
     const url = 'http://gateway.test/failing.js';
     const first = loadCardTokenizer(url, 'PlateiaFailingCard');
     expect(loadCardTokenizer(url, 'PlateiaFailingCard')).toBe(first);
-    await expect(first).rejects.toThrow('could not be loaded');
+    await expect(first).rejects.toThrow(url);
     expect(scriptsFor(url)).toHaveLength(0);
     const second = loadCardTokenizer(url, 'PlateiaFailingCard');
     expect(second).not.toBe(first);
-    await expect(second).rejects.toThrow('could not be loaded');
+    await expect(second).rejects.toThrow(url);
+  });
+
+  it('rejects and forgets a tokeniser script that loads without defining its global', async () => {
+    const url = 'http://gateway.test/empty.js';
+    domSettings().handleDisabledFileLoadingAsSuccess = true;
+    try {
+      await expect(loadCardTokenizer(url, 'PlateiaMissingCard')).rejects.toThrow(url);
+      expect(scriptsFor(url)).toHaveLength(0);
+    } finally {
+      domSettings().handleDisabledFileLoadingAsSuccess = false;
+    }
   });
 
   it('adds the tokeniser script once and resolves with the global it defines', async () => {
