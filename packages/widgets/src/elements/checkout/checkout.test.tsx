@@ -460,19 +460,18 @@ describe('card', () => {
     expect(labels.slice(0, 3)).toEqual(['1x de R$ 198,00', '2x de R$ 99,00', '3x de R$ 66,00']);
   });
 
-  it('does not offer the installments of another total', async () => {
-    routes['GET /payments/card/config'] = () =>
-      json(200, { ...CARD_CONFIG, amount: 20000, installments: installmentOptions(20000) });
-    render(<Checkout />);
-    finish();
-    await settle();
-    fireEvent.click(screen.getByRole('radio', { name: 'Cartão de crédito' }));
-    const options = within(screen.getByLabelText('Parcelas')).getAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['1x de R$ 198,00']);
-  });
-
-  it('offers the whole total in 1x while the installments are not there', async () => {
-    routes['GET /payments/card/config'] = () => json(400, { error: 'bad_request', message: 'Indisponível' });
+  // Installments for another total, or none at all: the card form offers the whole total in 1x.
+  it.each([
+    [
+      'does not offer the installments of another total',
+      () => json(200, { ...CARD_CONFIG, amount: 20000, installments: installmentOptions(20000) }),
+    ],
+    [
+      'offers the whole total in 1x while the installments are not there',
+      () => json(400, { error: 'bad_request', message: 'Indisponível' }),
+    ],
+  ])('%s', async (_name, answer) => {
+    routes['GET /payments/card/config'] = answer;
     render(<Checkout />);
     finish();
     await settle();
