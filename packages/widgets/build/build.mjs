@@ -166,9 +166,9 @@ const terserPass = {
 //            from here. No ky-compat, no Preact.
 //   preact   Preact, the shared element layer, the authenticated client and stores
 //            (session, seats, checkout) and the login dialog, which every Preact element
-//            needs (checkout and seat picker open it). With the entries allowed to grow
-//            extra exports ('allow-extension') and dependencies left where they are, this
-//            group lands in login.js itself, which checkout and seat picker import.
+//            needs (checkout and seat picker open it). With entry signatures not kept
+//            (the loader never reads exports) and dependencies left where they are, this
+//            group lands in the login module itself, which checkout and seat picker import.
 // The buy button and the cart bar download neither ky-compat nor Preact (the size bench
 // checks it); the light chunk imports login.js only dynamically, to release seats or end
 // an expired checkout. Higher priority captures first, so the light chunk keeps
@@ -214,8 +214,10 @@ async function buildEmbed() {
       minify: true,
       lib: { entry: embedEntries, formats: ['es'] },
       rolldownOptions: {
-        // Lets the Preact group live in login.js (see embedChunkGroups).
-        preserveEntrySignatures: 'allow-extension',
+        // The loader imports element modules for their effect (registering the elements)
+        // and never reads their exports, so entries keep only what other modules import;
+        // this also lets each group live in its entry file (see embedChunkGroups).
+        preserveEntrySignatures: false,
         // Vite keeps whitespace in ES library output for bundlers' sake; these modules go
         // straight to browsers, so they are minified fully (the size budgets count them).
         output: {
