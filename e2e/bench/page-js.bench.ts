@@ -1,5 +1,7 @@
 // JavaScript shipped by the storefront's pages: every script a first visit downloads on the
-// home page and on an event page, gzip-compressed as a server would send it, checked against
+// home page and on an event page, gzip-compressed as a server would send it, and how much
+// the page's layout shifts while it loads (Cumulative Layout Shift, summed from Chromium's
+// layout-shift entries not caused by input, at 1280 and 375 px wide), checked against
 // budgets.json "pages". Runs the built storefront and the API host with demo data.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -29,15 +31,40 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
 });
 
-/** Loads a page in a fresh context, waits until the network is idle, sums its scripts. */
-async function measure(path: string): Promise<{ files: number; rawKB: number; gzipKB: number }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+/** How long after the network goes idle late content (islands, session, images) may still move things. */
+const SETTLE_MS = 1_500;
+
+/**
+ * Loads a page in a fresh context at `width`, waits until the network is idle and late
+ * content has settled; sums its scripts and its layout shifts.
+ */
+async function measure(
+  path: string,
+  width = 1280,
+): Promise<{ files: number; rawKB: number; gzipKB: number; layoutShift: number }> {
+  const context = await browser.newContext({ viewport: { width, height: 800 } });
+  await context.addInitScript(() => {
+    const shifts = { total: 0 };
+    (globalThis as { __plateiaShifts?: typeof shifts }).__plateiaShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!entry.hadRecentInput) shifts.total += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   const page = await context.newPage();
   const bodies: Promise<Buffer | null>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') bodies.push(response.body().catch(() => null));
   });
   await page.goto(`${info.siteUrl}${path}`, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(SETTLE_MS);
+  const layoutShift = await page.evaluate(
+    () => (globalThis as { __plateiaShifts?: { total: number } }).__plateiaShifts?.total ?? 0,
+  );
   const scripts = (await Promise.all(bodies)).filter((body): body is Buffer => body !== null);
   const inline = await page.evaluate(() =>
     [...document.querySelectorAll('script:not([src])')].map((script) => script.textContent ?? '').join('\n'),
@@ -46,7 +73,7 @@ async function measure(path: string): Promise<{ files: number; rawKB: number; gz
   await context.close();
   const raw = all.reduce((sum, body) => sum + body.length, 0);
   const gzip = all.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
-  return { files: scripts.length, rawKB: raw / 1024, gzipKB: gzip / 1024 };
+  return { files: scripts.length, rawKB: raw / 1024, gzipKB: gzip / 1024, layoutShift };
 }
 
 let failures = 0;
@@ -55,16 +82,26 @@ try {
   const slug = events.data[0]?.slug;
   const pages: [string, string, string][] = [['home', '/', 'homeJsGzipKB']];
   if (slug) pages.push(['event page', `/eventos/${slug}`, 'eventPageJsGzipKB']);
-  console.log('page           scripts   raw KB   gzip KB   budget');
+  console.log('page           scripts   raw KB   gzip KB   budget   CLS 1280px   CLS 375px   budget');
+  const maxShift = budgets.maxLayoutShift;
   for (const [name, path, key] of pages) {
     const result = await measure(path);
+    const mobile = await measure(path, 375);
     const budget = budgets[key];
-    const over = budget !== undefined && result.gzipKB > budget;
-    if (over) failures++;
+    const overJs = budget !== undefined && result.gzipKB > budget;
+    const overShift = maxShift !== undefined && Math.max(result.layoutShift, mobile.layoutShift) > maxShift;
+    if (overJs) failures++;
+    if (overShift) failures++;
     console.log(
       `${name.padEnd(14)} ${String(result.files).padStart(7)} ${result.rawKB.toFixed(1).padStart(8)} ${result.gzipKB
         .toFixed(1)
-        .padStart(9)}   ${budget ?? '-'}${over ? '  OVER BUDGET' : ''}`,
+        .padStart(
+          9,
+        )}   ${String(budget ?? '-').padStart(6)} ${result.layoutShift.toFixed(3).padStart(12)} ${mobile.layoutShift
+        .toFixed(3)
+        .padStart(
+          11,
+        )}   ${maxShift ?? '-'}${overJs ? '  JS OVER BUDGET' : ''}${overShift ? '  LAYOUT SHIFT OVER BUDGET' : ''}`,
     );
   }
 } finally {
