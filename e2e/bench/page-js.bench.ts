@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchBrowser } from '../support/chromium.ts';
 import { startStack } from '../support/stack.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -26,10 +26,7 @@ if (!existsSync(join(root, 'site', 'dist', 'server', 'entry.mjs'))) {
 }
 
 const { info, stop } = await startStack(Number(process.env.BENCH_BASE_PORT ?? 43_310));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
+const browser = await launchBrowser();
 
 /** How long after the network goes idle late content (islands, session, images) may still move things. */
 const SETTLE_MS = 1_500;

@@ -17,7 +17,6 @@ import { loaderModules } from './loader-map.ts';
 const packageDir = join(import.meta.dirname, '..');
 const repoDir = join(packageDir, '..', '..');
 const budgetsFile = join(repoDir, 'budgets.json');
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * The folder holding the seat picker's module and what it imports, and that module's path
@@ -263,20 +262,9 @@ const percentile = (values: number[], p: number): number => {
 const { dir, module } = await embedDir();
 const api = await startApiHost();
 const site = await startPageServer(dir, module, api.url);
-const { chromium: browserType } = await import(
-  pathToFileURL(join(repoDir, 'e2e', 'node_modules', 'playwright-core', 'index.mjs')).href
-);
-const browser = await browserType.launch({
-  executablePath: chromium,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
-});
+// The end-to-end suite's Chromium launcher (it resolves playwright-core from e2e/).
+const { launchBrowser } = await import(pathToFileURL(join(repoDir, 'e2e', 'support', 'chromium.ts')).href);
+const browser = await launchBrowser();
 
 interface Result {
   seats: number;

@@ -12,9 +12,8 @@ const embedDir = join(packageDir, 'dist', 'embed');
 if (!existsSync(join(embedDir, 'plateia.js'))) {
   spawnSync(process.execPath, [join(packageDir, 'build', 'build.mjs'), 'embed'], { stdio: 'inherit' });
 }
-const { chromium } = await import(
-  join(packageDir, '..', '..', 'e2e', 'node_modules', 'playwright-core', 'index.mjs')
-);
+// The end-to-end suite's Chromium launcher (it resolves playwright-core from e2e/).
+const { launchBrowser } = await import(join(packageDir, '..', '..', 'e2e', 'support', 'chromium.ts'));
 
 const page = (apiUrl) => `<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><title>Produtor</title>
@@ -47,17 +46,7 @@ const server = createServer((request, response) => {
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const { port } = server.address();
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
-});
+const browser = await launchBrowser();
 const failures = [];
 const check = (ok, what) => {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
