@@ -3,6 +3,7 @@ import { ticketItem } from '../rules/cart.ts';
 import { SEAT_CHECKOUT_MESSAGES } from '../rules/checkout.ts';
 import { buildReservationPayload } from '../rules/reservation.ts';
 import { resaleCartItem, ticketCartItem } from '../stores/catalogue.ts';
+import { fakeApi, json } from '../test/fake-api.ts';
 import {
   addPixel,
   checkoutSeats,
@@ -15,33 +16,7 @@ import {
   tableCartItem,
   wireId,
 } from './buying.ts';
-import { ApiError, configureApi, type Fetcher } from './client.ts';
-
-interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-function fakeApi(answer: (call: Call) => Response) {
-  const calls: Call[] = [];
-  const fetcher: Fetcher = async (input, init) => {
-    const request = new Request(input, init);
-    const text = await request.text();
-    const call = {
-      method: request.method,
-      url: new URL(request.url),
-      body: text ? JSON.parse(text) : undefined,
-    };
-    calls.push(call);
-    return answer(call);
-  };
-  configureApi({ baseUrl: 'https://api.test', fetch: fetcher });
-  return calls;
-}
+import { ApiError, configureApi } from './client.ts';
 
 afterEach(() => {
   configureApi({});

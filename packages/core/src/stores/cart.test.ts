@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { configureApi, type Fetcher } from '../api/client.ts';
+import { configureApi } from '../api/client.ts';
 import { CART_MESSAGES, type CartItem, cartItemKey, ticketItem } from '../rules/cart.ts';
 import { SEAT_MESSAGES } from '../rules/seat-flow.ts';
+import { type ApiCall, fakeRoutes, json } from '../test/fake-api.ts';
 import {
   $cart,
   $cartCount,
@@ -27,38 +28,6 @@ import { $seatHolds, $seatStatuses } from './seats.ts';
 import { sessionId } from './session.ts';
 import { $toasts, clearToasts } from './toasts.ts';
 
-interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-type Handler = (call: Call) => Response;
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-/** A stand-in API host routed by "METHOD /path". */
-function fakeApi(routes: Record<string, Handler>) {
-  const calls: Call[] = [];
-  const fetcher: Fetcher = async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    const text = await request.text();
-    const call = {
-      method: request.method,
-      path: url.pathname,
-      query: url.searchParams,
-      body: text ? JSON.parse(text) : undefined,
-    };
-    calls.push(call);
-    const handler = routes[`${call.method} ${call.path}`];
-    return handler ? handler(call) : json(404, { error: 'not_found', message: 'Não encontrado' });
-  };
-  configureApi({ baseUrl: 'https://api.test', fetch: fetcher });
-  return calls;
-}
-
 const general = ticketItem({ id: 10, eventId: 1, tk_price: 5000, n_number: 1, eventPixel: 'px-1' });
 const resale = (resaleId: number) =>
   ticketItem({ id: 11, eventId: 1, tk_price: 8000, is_from_resale: 1, resaleId });
@@ -79,9 +48,11 @@ const seat = (seatId: string): CartItem =>
   });
 
 const toastMessages = () => $toasts.get().map((toast) => toast.message);
-const available = (call: Call) =>
+const available = (call: ApiCall) =>
   json(200, {
-    data: Object.fromEntries((call.query.get('seatIds') ?? '').split(',').map((id) => [id, 'available'])),
+    data: Object.fromEntries(
+      (call.url.searchParams.get('seatIds') ?? '').split(',').map((id) => [id, 'available']),
+    ),
   });
 
 beforeEach(() => {
@@ -189,7 +160,7 @@ describe('tickets and products', () => {
 
 describe('seat flow', () => {
   it('checks status, holds 600 s with the session id, adds and records the hold', async () => {
-    const calls = fakeApi({
+    const calls = fakeRoutes({
       'GET /seat/status': available,
       'POST /seat/hold': () => json(200, { success: true }),
     });
@@ -200,9 +171,9 @@ describe('seat flow', () => {
       'GET /seat/status',
       'POST /seat/hold',
     ]);
-    expect(calls[0]?.query.get('eventId')).toBe('2');
-    expect(calls[0]?.query.get('seatIds')).toBe('501');
-    expect(calls[0]?.query.get('sessionId')).toBe(sessionId());
+    expect(calls[0]?.url.searchParams.get('eventId')).toBe('2');
+    expect(calls[0]?.url.searchParams.get('seatIds')).toBe('501');
+    expect(calls[0]?.url.searchParams.get('sessionId')).toBe(sessionId());
     expect(calls[1]?.body).toEqual({
       eventId: 2,
       seatIds: [501],
@@ -217,7 +188,7 @@ describe('seat flow', () => {
   });
 
   it('refuses a seat that is not available without holding it', async () => {
-    const calls = fakeApi({ 'GET /seat/status': () => json(200, { data: { '501': 'held' } }) });
+    const calls = fakeRoutes({ 'GET /seat/status': () => json(200, { data: { '501': 'held' } }) });
     addSeatToCart(seat('501'));
     await allTasks();
     expect(toastMessages()).toEqual(['Este assento não está mais disponível']);
@@ -226,7 +197,7 @@ describe('seat flow', () => {
   });
 
   it('refuses a seat already in the cart without calling the seat service', async () => {
-    const calls = fakeApi({
+    const calls = fakeRoutes({
       'GET /seat/status': available,
       'POST /seat/hold': () => json(200, { success: true }),
     });
@@ -238,7 +209,7 @@ describe('seat flow', () => {
   });
 
   it('does not hold twice on a double click', async () => {
-    const calls = fakeApi({
+    const calls = fakeRoutes({
       'GET /seat/status': available,
       'POST /seat/hold': () => json(200, { success: true }),
     });
@@ -252,7 +223,7 @@ describe('seat flow', () => {
   });
 
   it('shows the server message on a 409 hold and releases', async () => {
-    const calls = fakeApi({
+    const calls = fakeRoutes({
       'GET /seat/status': available,
       'POST /seat/hold': () => json(409, { error: 'seat_taken', message: 'Assento 501 já reservado' }),
       'POST /seat/release': () => json(200, { success: true }),
@@ -267,7 +238,7 @@ describe('seat flow', () => {
 
   it('uses the spec text on a 409 without a message, and the default error otherwise', async () => {
     let holdStatus = 409;
-    fakeApi({
+    fakeRoutes({
       'GET /seat/status': available,
       'POST /seat/hold': () => new Response(null, { status: holdStatus }),
       'POST /seat/release': () => json(200, {}),
@@ -284,7 +255,7 @@ describe('seat flow', () => {
   });
 
   it('treats a hold answered with success false as taken', async () => {
-    fakeApi({
+    fakeRoutes({
       'GET /seat/status': available,
       'POST /seat/hold': () => json(200, { success: false }),
       'POST /seat/release': () => json(200, {}),
@@ -293,13 +264,13 @@ describe('seat flow', () => {
   });
 
   it('gives the default error when the status call fails', async () => {
-    fakeApi({ 'GET /seat/status': () => json(400, { error: 'bad', message: 'x' }) });
+    fakeRoutes({ 'GET /seat/status': () => json(400, { error: 'bad', message: 'x' }) });
     expect(await addSeatToCart(seat('501'))).toEqual({ ok: false, error: SEAT_MESSAGES.addFailed });
   });
 
   it('releases a removed seat and keeps it when the release fails', async () => {
     let releaseStatus = 500;
-    const calls = fakeApi({
+    const calls = fakeRoutes({
       'GET /seat/status': available,
       'POST /seat/hold': () => json(200, { success: true }),
       'POST /seat/release': () => json(releaseStatus, {}),
@@ -319,7 +290,7 @@ describe('seat flow', () => {
   });
 
   it('releases every seat of a ticket removed all at once', async () => {
-    const calls = fakeApi({
+    const calls = fakeRoutes({
       'GET /seat/status': available,
       'POST /seat/hold': () => json(200, { success: true }),
       'POST /seat/release': () => json(200, {}),

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi, type Fetcher } from '../api/client.ts';
+import { configureApi } from '../api/client.ts';
 import { type CartItem, ticketItem } from '../rules/cart.ts';
 import { CART_EXPIRY_MS } from '../rules/expiry.ts';
 import { RESERVATION_MESSAGES } from '../rules/reservation.ts';
+import { type ApiCall, fakeRoutes, json, sent } from '../test/fake-api.ts';
 import { $cart, $cartUpdatedAt, $productCart, addProductToCart, addToCart } from './cart.ts';
 import {
   $cartExpiresAt,
@@ -23,34 +24,6 @@ import {
 import { $seatHolds } from './seats.ts';
 import { $user, sessionId } from './session.ts';
 import { $toasts, clearToasts } from './toasts.ts';
-
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-type Handler = (call: Call) => Response;
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-function fakeApi(routes: Record<string, Handler>) {
-  const calls: Call[] = [];
-  const fetcher: Fetcher = async (input, init) => {
-    const request = new Request(input, init);
-    const text = await request.text();
-    const call = {
-      method: request.method,
-      path: new URL(request.url).pathname,
-      body: text ? JSON.parse(text) : undefined,
-    };
-    calls.push(call);
-    const handler = routes[`${call.method} ${call.path}`];
-    return handler ? handler(call) : json(404, { error: 'not_found', message: 'Não encontrado' });
-  };
-  configureApi({ baseUrl: 'https://api.test', fetch: fetcher });
-  return calls;
-}
 
 const general = ticketItem({ id: 10, eventId: 3, tk_price: 5000, n_number: 2, amount: 2 });
 const seat: CartItem = ticketItem({
@@ -80,13 +53,13 @@ const ORDER = {
   expiresAt: '2026-11-21T05:30:00.000Z',
   items: [],
 };
-const allowances = (call: Call, permitted = true) =>
+const allowances = (call: ApiCall, permitted = true) =>
   (call.body as { tickets: Array<{ tk_id: number; tk_qtd: number }> }).tickets.map((line) => ({
     tk_id: line.tk_id,
     tk_allow: { tk_allow: line.tk_qtd, tk_is_permitted_to_buy: permitted },
   }));
 /** The API host's answer to a reservation that went through. */
-const allowAll = (call: Call) =>
+const allowAll = (call: ApiCall) =>
   json(200, { success: true, tickets: allowances(call), products: [], order: ORDER });
 const toastMessages = () => $toasts.get().map((toast) => toast.message);
 
@@ -129,7 +102,7 @@ afterEach(() => {
 
 describe('starting checkout', () => {
   it('asks for a login without calling the API or showing a toast', async () => {
-    const calls = fakeApi({});
+    const calls = fakeRoutes({});
     $user.set(null);
     addToCart(general);
     expect(await startCheckout()).toEqual({
@@ -147,7 +120,7 @@ describe('starting checkout', () => {
 
   it('reserves the carts with the coupon and records start time and answer', async () => {
     vi.useFakeTimers({ now: 1_000_000, toFake: ['Date'] });
-    const calls = fakeApi({
+    const calls = fakeRoutes({
       'POST /cart/reserve': allowAll,
     });
     addToCart(general);
@@ -179,7 +152,7 @@ describe('starting checkout', () => {
   });
 
   it('sends no coupon as null and the holder e-mails per ticket', async () => {
-    const calls = fakeApi({ 'POST /cart/reserve': allowAll });
+    const calls = fakeRoutes({ 'POST /cart/reserve': allowAll });
     addToCart(general);
     await startCheckout({ holderEmails: { 'ticket:10:2': ['amiga@exemplo.com.br'] } });
     expect(calls[0]?.body).toMatchObject({
@@ -189,7 +162,7 @@ describe('starting checkout', () => {
   });
 
   it('reads a 409 answer: tickets not permitted clear the carts', async () => {
-    fakeApi({
+    fakeRoutes({
       'POST /cart/reserve': (call) =>
         json(409, {
           success: false,
@@ -209,7 +182,7 @@ describe('starting checkout', () => {
 
   it('shows the server text and keeps the cart when only a product ran out', async () => {
     const message = 'A quantidade desejada para um dos produtos selecionados não está mais disponível.';
-    fakeApi({
+    fakeRoutes({
       'POST /cart/reserve': (call) =>
         json(409, {
           success: false,
@@ -228,7 +201,7 @@ describe('starting checkout', () => {
   });
 
   it('clears the carts and releases holds when a ticket may not be bought', async () => {
-    const calls = fakeApi({
+    const calls = fakeRoutes({
       'POST /cart/reserve': () =>
         json(409, {
           tickets: [{ tk_id: 12, tk_allow: { tk_allow: 0, tk_is_permitted_to_buy: false } }],
@@ -250,7 +223,7 @@ describe('starting checkout', () => {
     ]);
     expect($cart.get()).toEqual([]);
     expect($productCart.get()).toEqual([]);
-    expect(calls.at(-1)).toEqual({
+    expect(calls.map(sent).at(-1)).toEqual({
       method: 'POST',
       path: '/seat/release',
       body: { eventId: 3, seatIds: [501], sessionId: sessionId() },
@@ -261,7 +234,7 @@ describe('starting checkout', () => {
 
   it('keeps the cart and does not start when only part is left', async () => {
     // The spec's own answer shape: a bare array of tickets.
-    fakeApi({
+    fakeRoutes({
       'POST /cart/reserve': () =>
         json(200, [{ tk_id: 10, tk_allow: { tk_allow: 1, tk_is_permitted_to_buy: true } }]),
     });
@@ -279,7 +252,7 @@ describe('starting checkout', () => {
 
   it('shows the server text, or the default when there is none', async () => {
     let answer = json(400, { error: 'coupon_invalid', message: 'Cupom inválido ou expirado' });
-    fakeApi({ 'POST /cart/reserve': () => answer });
+    fakeRoutes({ 'POST /cart/reserve': () => answer });
     addToCart(general);
     expect(await startCheckout()).toMatchObject({ reason: 'error', message: 'Cupom inválido ou expirado' });
     answer = new Response('oops', { status: 500 });
@@ -310,8 +283,8 @@ describe('the stored checkout', () => {
 });
 
 describe('quitting and ending checkout', () => {
-  async function started(): Promise<Call[]> {
-    const calls = fakeApi({
+  async function started(): Promise<ApiCall[]> {
+    const calls = fakeRoutes({
       'POST /cart/reserve': allowAll,
       'POST /seat/hold': () => json(200, { success: true }),
       'POST /seat/release': () => json(200, {}),
@@ -331,7 +304,7 @@ describe('quitting and ending checkout', () => {
     expect(localStorage.getItem('plateia:checkoutStartedAt')).toBeNull();
     expect($productCart.get()).toEqual([]);
     expect($cart.get()).toHaveLength(2);
-    const after = calls.slice(1);
+    const after = calls.slice(1).map(sent);
     expect(after).toEqual([
       {
         method: 'POST',
@@ -348,7 +321,7 @@ describe('quitting and ending checkout', () => {
   });
 
   it('quit releases the holds when the cart has no seats left', async () => {
-    const calls = fakeApi({ 'POST /seat/release': () => json(200, {}) });
+    const calls = fakeRoutes({ 'POST /seat/release': () => json(200, {}) });
     addToCart(general);
     $seatHolds.set([{ eventId: 3, seatIds: ['501'] }]);
     $checkoutStartedAt.set(Date.now());
@@ -358,7 +331,7 @@ describe('quitting and ending checkout', () => {
   });
 
   it('speaks as the tab session that holds the seats: reserve, renew and release', async () => {
-    const calls = fakeApi({
+    const calls = fakeRoutes({
       'POST /cart/reserve': allowAll,
       'POST /seat/hold': () => json(200, { success: true }),
       'POST /seat/release': () => json(200, {}),
@@ -424,7 +397,7 @@ describe('cart expiry', () => {
   });
 
   it('counts from the checkout start when it is later, and releases holds on expiry', async () => {
-    const calls = fakeApi({ 'POST /cart/reserve': allowAll, 'POST /seat/release': () => json(200, {}) });
+    const calls = fakeRoutes({ 'POST /cart/reserve': allowAll, 'POST /seat/release': () => json(200, {}) });
     const unbind = $cart.listen(() => {});
     putSeatInCart();
     $cartUpdatedAt.set(Date.now());

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi, type Fetcher } from '../api/client.ts';
+import { configureApi } from '../api/client.ts';
 import { ticketItem } from '../rules/cart.ts';
 import { installmentOptions } from '../rules/installments.ts';
+import { fakeApi, fakeRoutes, json } from '../test/fake-api.ts';
 import { $cart, $cartUpdatedAt, $productCart } from './cart.ts';
 import { $checkout, $checkoutStartedAt, type CheckoutData } from './checkout.ts';
 import {
@@ -20,34 +21,6 @@ import {
 } from './payment.ts';
 import { $seatHolds } from './seats.ts';
 import { $toasts, clearToasts } from './toasts.ts';
-
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-function fakeApi(routes: Record<string, (call: Call) => Response>) {
-  const calls: Call[] = [];
-  const fetcher: Fetcher = async (input, init) => {
-    const request = new Request(input, init);
-    const text = await request.text();
-    const call = {
-      method: request.method,
-      path: new URL(request.url).pathname,
-      body: text ? JSON.parse(text) : undefined,
-    };
-    calls.push(call);
-    const handler = routes[`${call.method} ${call.path}`];
-    if (!handler) return json(404, { error: 'not_found', message: 'Não encontrado' });
-    return handler(call);
-  };
-  configureApi({ baseUrl: 'https://api.test', fetch: fetcher });
-  return calls;
-}
 
 const CHECKOUT: CheckoutData = {
   eventId: 3,
@@ -127,7 +100,7 @@ afterEach(() => {
 describe('PIX', () => {
   it('opens the charge and completes checkout once the status says paid', async () => {
     let answer = status('reserved', 'Aguardando pagamento');
-    const calls = fakeApi({
+    const calls = fakeRoutes({
       'POST /payments/pix': () => json(200, PIX),
       'GET /payments/55/status': () => json(200, answer),
     });
@@ -149,7 +122,7 @@ describe('PIX', () => {
   });
 
   it('ends checkout when the charge lapses', async () => {
-    fakeApi({
+    fakeRoutes({
       'POST /payments/pix': () => json(200, PIX),
       'GET /payments/55/status': () => json(200, status('expired', '')),
     });
@@ -163,7 +136,7 @@ describe('PIX', () => {
 
   it('keeps polling through a failed poll and stops when asked', async () => {
     let fail = true;
-    const calls = fakeApi({
+    const calls = fakeRoutes({
       'GET /payments/55/status': () =>
         fail ? json(503, { error: 'x', message: 'y' }) : json(200, status('reserved')),
     });
@@ -179,7 +152,7 @@ describe('PIX', () => {
   });
 
   it('stops polling once the checkout is gone', async () => {
-    const calls = fakeApi({ 'GET /payments/55/status': () => json(200, status('reserved')) });
+    const calls = fakeRoutes({ 'GET /payments/55/status': () => json(200, status('reserved')) });
     watchPaymentStatus(55, 1000);
     $checkout.set(null);
     await vi.advanceTimersByTimeAsync(5000);
@@ -193,7 +166,9 @@ describe('PIX', () => {
   });
 
   it('shows the server message when the charge cannot be opened', async () => {
-    fakeApi({ 'POST /payments/pix': () => json(409, { error: 'expired', message: 'A reserva expirou.' }) });
+    fakeRoutes({
+      'POST /payments/pix': () => json(409, { error: 'expired', message: 'A reserva expirou.' }),
+    });
     expect(await startPixPayment()).toEqual({ ok: false, message: 'A reserva expirou.' });
     expect($payment.get().phase).toBe('failed');
   });
@@ -201,7 +176,7 @@ describe('PIX', () => {
 
 describe('a new checkout', () => {
   it('starts from a fresh payment once another order is reserved', async () => {
-    fakeApi({ 'POST /payments/card': () => json(200, card('declined', 'Cartão recusado')) });
+    fakeRoutes({ 'POST /payments/card': () => json(200, card('declined', 'Cartão recusado')) });
     const unbind = $payment.listen(() => {});
     await payWithCard({ token: 'tok_abcdefgh', installments: 1 });
     expect($payment.get().phase).toBe('declined');
@@ -215,7 +190,9 @@ describe('a new checkout', () => {
 
 describe('card', () => {
   it('sends the token, installments and an idempotency key, and completes when approved', async () => {
-    const calls = fakeApi({ 'POST /payments/card': () => json(200, card('approved', 'Pagamento aprovado')) });
+    const calls = fakeRoutes({
+      'POST /payments/card': () => json(200, card('approved', 'Pagamento aprovado')),
+    });
     const result = await payWithCard({ token: 'tok_abcdefgh', installments: 3 });
     expect(result.ok).toBe(true);
     const body = calls[0]?.body as Record<string, unknown>;
@@ -227,7 +204,7 @@ describe('card', () => {
 
   it('retries an attempt with the same key and a new card with a fresh one', async () => {
     let down = true;
-    const calls = fakeApi({
+    const calls = fakeRoutes({
       'POST /payments/card': () => (down ? json(502, {}) : json(200, card('declined', 'Cartão recusado'))),
     });
     await payWithCard({ token: 'tok_abcdefgh', installments: 3 });
@@ -241,7 +218,7 @@ describe('card', () => {
   });
 
   it('keeps checkout open with the gateway message on a decline', async () => {
-    fakeApi({
+    fakeRoutes({
       'POST /payments/card': () => json(200, card('declined', 'Cartão recusado: limite insuficiente')),
     });
     expect(await payWithCard({ token: 'tok_abcdefgh', installments: 1 })).toEqual({
@@ -254,7 +231,7 @@ describe('card', () => {
   });
 
   it('waits for the status when the gateway leaves it pending', async () => {
-    fakeApi({
+    fakeRoutes({
       'POST /payments/card': () => json(200, card('pending', 'Pagamento em análise')),
       'GET /payments/55/status': () => json(200, status('paid')),
     });
@@ -287,27 +264,23 @@ describe('card', () => {
   });
 
   it('loads the card configuration with the installments the API host computes for the order total', async () => {
-    const urls: string[] = [];
-    configureApi({
-      baseUrl: 'https://api.test',
-      fetch: async (input, init) => {
-        const url = new Request(input, init).url;
-        urls.push(url);
-        const amount = Number(new URL(url).searchParams.get('amount'));
-        return json(200, {
-          tokenizerUrl: 'https://api.test/sandbox/card.js',
-          tokenizerGlobal: 'PlateiaCard',
-          maxInstallments: 12,
-          minInstallmentCents: 500,
-          amount,
-          // What the API host answers: the same rule it charges by.
-          installments: installmentOptions(amount),
-          sandbox: true,
-        });
-      },
+    const calls = fakeApi((call) => {
+      const amount = Number(call.url.searchParams.get('amount'));
+      return json(200, {
+        tokenizerUrl: 'https://api.test/sandbox/card.js',
+        tokenizerGlobal: 'PlateiaCard',
+        maxInstallments: 12,
+        minInstallmentCents: 500,
+        amount,
+        // What the API host answers: the same rule it charges by.
+        installments: installmentOptions(amount),
+        sandbox: true,
+      });
     });
     const config = await loadCardConfig();
-    expect(urls).toEqual(['https://api.test/payments/card/config?amount=10000']);
+    expect(calls.map((call) => String(call.url))).toEqual([
+      'https://api.test/payments/card/config?amount=10000',
+    ]);
     expect(config?.amount).toBe(10000);
     expect($cardConfig.get()).toBe(config);
     expect(config?.installments.slice(0, 3).map((option) => option.label)).toEqual([

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { configureApi, type Fetcher } from '../api/client.ts';
+import { configureApi } from '../api/client.ts';
+import { fakeApi, json } from '../test/fake-api.ts';
 import {
   $seatHolds,
   $seatMaps,
@@ -13,32 +14,6 @@ import {
   releaseSeatHolds,
 } from './seats.ts';
 import { sessionId } from './session.ts';
-
-interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-function fakeApi(answer: (call: Call) => Response) {
-  const calls: Call[] = [];
-  const fetcher: Fetcher = async (input, init) => {
-    const request = new Request(input, init);
-    const text = await request.text();
-    const call = {
-      method: request.method,
-      url: new URL(request.url),
-      body: text ? JSON.parse(text) : undefined,
-    };
-    calls.push(call);
-    return answer(call);
-  };
-  configureApi({ baseUrl: 'https://api.test', fetch: fetcher });
-  return calls;
-}
 
 const MAP = { eventId: 3, version: 1, width: 100, height: 80, seatCount: 2, inline: true, sections: [] };
 

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi, type Fetcher } from '../api/client.ts';
+import { configureApi } from '../api/client.ts';
 import { md5 } from '../crypto/md5.ts';
+import { type ApiAnswer, fakeApi, json, notFound } from '../test/fake-api.ts';
 import { setNavigator } from './navigation.ts';
 import {
   $authState,
@@ -31,47 +32,18 @@ import { $toasts, clearToasts } from './toasts.ts';
 const API = 'https://api.test';
 const USER = { id: 7, user: 'cliente@plateia.dev', avatar: '', isadmin: '0', namef: 'Ana', namel: 'Souza' };
 
-interface Call {
-  method: string;
-  path: string;
-  auth: string | null;
-  body: unknown;
-}
-
-type Handler = (call: Call) => Response | Promise<Response>;
-
-const json = (status: number, body: unknown) =>
-  new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-
-/** A stand-in API host: routes by "METHOD /path" (path as sent, still encoded). */
-function fakeApi(routes: Record<string, Handler>) {
-  const calls: Call[] = [];
-  const fetcher: Fetcher = async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    const text = await request.text();
-    const call: Call = {
-      method: request.method,
-      path: url.pathname + url.search,
-      auth: request.headers.get('Authorization'),
-      body: text ? JSON.parse(text) : undefined,
-    };
-    calls.push(call);
+/** A stand-in API host routing by "METHOD /pattern" (a regular expression on the path as sent, still encoded). */
+function fakeApiPatterns(routes: Record<string, ApiAnswer>) {
+  return fakeApi((call) => {
     const key = Object.keys(routes).find((route) => {
       const [method, pattern] = route.split(' ');
       return method === call.method && new RegExp(`^${pattern}$`).test(call.path);
     });
-    if (!key) return json(404, { error: 'not_found', message: 'Não encontrado' });
-    return routes[key]!(call);
-  };
-  configureApi({ baseUrl: API, fetch: fetcher });
-  return calls;
+    return key ? routes[key]!(call) : notFound();
+  });
 }
 
-const loginRoutes = (loginAnswer: Handler = () => json(200, { data: USER, token: 'tok-1' })) => ({
+const loginRoutes = (loginAnswer: ApiAnswer = () => json(200, { data: USER, token: 'tok-1' })) => ({
   'POST /getsalt/[^/]+/[^/]+': () => json(200, { msg: 'salt123' }),
   'POST /login/.+': loginAnswer,
 });
@@ -123,7 +95,7 @@ describe('initSession', () => {
 
 describe('login', () => {
   it('validates before calling the server', async () => {
-    const calls = fakeApi({});
+    const calls = fakeApiPatterns({});
     await expect(login('', 'x')).rejects.toThrow(SESSION_MESSAGES.loginRequired);
     await expect(login('a@b.com', '')).rejects.toThrow('Email e senha são obrigatórios');
     await expect(login('não-é-email', 'x')).rejects.toThrow('Endereço de e-mail inválido');
@@ -131,7 +103,7 @@ describe('login', () => {
   });
 
   it('sends md5(salt + password), stores the session and greets', async () => {
-    const calls = fakeApi(loginRoutes());
+    const calls = fakeApiPatterns(loginRoutes());
     initSession();
     const user = await login(' Cliente@plateia.dev ', 'plateia123');
     await allTasks();
@@ -151,7 +123,7 @@ describe('login', () => {
   });
 
   it('follows and clears the redirect-after-login address', async () => {
-    fakeApi(loginRoutes());
+    fakeApiPatterns(loginRoutes());
     setRedirectAfterLogin('/checkout/12');
     expect(localStorage.getItem('plateia:redirectAfterLogin')).toBe('/checkout/12');
     await login('cliente@plateia.dev', 'plateia123');
@@ -161,7 +133,7 @@ describe('login', () => {
   });
 
   it('never follows a redirect to another site', async () => {
-    fakeApi(loginRoutes());
+    fakeApiPatterns(loginRoutes());
     setRedirectAfterLogin('https://evil.example/');
     localStorage.setItem('plateia:redirectAfterLogin', '//evil.example');
     await login('cliente@plateia.dev', 'plateia123');
@@ -169,15 +141,15 @@ describe('login', () => {
   });
 
   it('explains an unverified account (409) and anything else as invalid credentials', async () => {
-    fakeApi(loginRoutes(() => json(409, { error: 'unverified', message: 'x' })));
+    fakeApiPatterns(loginRoutes(() => json(409, { error: 'unverified', message: 'x' })));
     await expect(login('cliente@plateia.dev', 'p')).rejects.toThrow(
       'Valide sua conta pelo link enviado em seu email, antes de fazer login.',
     );
-    fakeApi(loginRoutes(() => json(401, { error: 'invalid', message: 'x' })));
+    fakeApiPatterns(loginRoutes(() => json(401, { error: 'invalid', message: 'x' })));
     await expect(login('cliente@plateia.dev', 'p')).rejects.toThrow('Usuário/Senha Inválida');
-    fakeApi(loginRoutes(() => json(200, { data: USER })));
+    fakeApiPatterns(loginRoutes(() => json(200, { data: USER })));
     await expect(login('cliente@plateia.dev', 'p')).rejects.toThrow('Usuário/Senha Inválida');
-    fakeApi({ 'POST /getsalt/.+': () => json(500, {}) });
+    fakeApiPatterns({ 'POST /getsalt/.+': () => json(500, {}) });
     await expect(login('cliente@plateia.dev', 'p')).rejects.toThrow('Usuário/Senha Inválida');
     expect($user.get()).toBeNull();
     expect($toasts.get()).toEqual([]);
@@ -186,7 +158,7 @@ describe('login', () => {
 
 describe('logout', () => {
   it('revokes the token on the server and clears the session', async () => {
-    const calls = fakeApi({ ...loginRoutes(), 'POST /logout': () => json(200, { success: true }) });
+    const calls = fakeApiPatterns({ ...loginRoutes(), 'POST /logout': () => json(200, { success: true }) });
     initSession();
     await login('cliente@plateia.dev', 'p');
     await logout();
@@ -197,7 +169,7 @@ describe('logout', () => {
   });
 
   it('clears the session even when the server fails', async () => {
-    fakeApi({ ...loginRoutes(), 'POST /logout': () => json(500, {}) });
+    fakeApiPatterns({ ...loginRoutes(), 'POST /logout': () => json(500, {}) });
     initSession();
     await login('cliente@plateia.dev', 'p');
     await logout();
@@ -205,7 +177,7 @@ describe('logout', () => {
   });
 
   it('ends the session when the server refuses the token', async () => {
-    fakeApi({
+    fakeApiPatterns({
       ...loginRoutes(),
       'GET /customer/me': () => json(401, { error: 'unauthorized', message: 'x' }),
     });
@@ -264,7 +236,7 @@ describe('signUp and uploadDocument', () => {
   };
 
   it('sends the spec payload with its defaults and uploads with the grant it answered', async () => {
-    const calls = fakeApi({
+    const calls = fakeApiPatterns({
       'POST /customer/add': () => json(200, { success: true, id: 42, uploadToken: 'up-1' }),
       'POST /customer-upload-document': () =>
         json(200, { success: true, filePath: '/customer/document/document', message: 'ok' }),
@@ -293,18 +265,18 @@ describe('signUp and uploadDocument', () => {
   });
 
   it('says the user exists on 408 and gives the generic message otherwise', async () => {
-    fakeApi({ 'POST /customer/add': () => json(408, { error: 'exists', message: 'x' }) });
+    fakeApiPatterns({ 'POST /customer/add': () => json(408, { error: 'exists', message: 'x' }) });
     await expect(signUp(form)).rejects.toThrow('Usuário já existe');
-    fakeApi({ 'POST /customer/add': () => json(400, { error: 'bad', message: 'x' }) });
+    fakeApiPatterns({ 'POST /customer/add': () => json(400, { error: 'bad', message: 'x' }) });
     await expect(signUp(form)).rejects.toThrow(
       'Não foi possível criar sua conta, tente novamente ou entre em contato com nossa equipe',
     );
-    fakeApi({ 'POST /customer/add': () => json(200, { success: false }) });
+    fakeApiPatterns({ 'POST /customer/add': () => json(200, { success: false }) });
     await expect(signUp(form)).rejects.toThrow(SESSION_MESSAGES.signUpFailed);
   });
 
   it("shows the server's reason when an upload is refused", async () => {
-    fakeApi({
+    fakeApiPatterns({
       'POST /customer-upload-document': () =>
         json(400, { error: 'type', message: 'Envie um PDF, JPEG ou PNG' }),
     });
@@ -317,7 +289,7 @@ describe('signUp and uploadDocument', () => {
 describe('requestPasswordRecovery', () => {
   it('sends the e-mail, then refuses again within a minute', async () => {
     vi.useFakeTimers({ now: new Date('2026-11-21T12:00:00Z'), toFake: ['Date'] });
-    const calls = fakeApi({ 'POST /pwrecovery/.+': () => json(200, { success: true }) });
+    const calls = fakeApiPatterns({ 'POST /pwrecovery/.+': () => json(200, { success: true }) });
     await expect(requestPasswordRecovery('cliente@plateia.dev')).resolves.toBe(
       'Um e-mail foi enviado para você em: cliente@plateia.dev',
     );
@@ -335,7 +307,7 @@ describe('requestPasswordRecovery', () => {
   });
 
   it('reports a failure and does not start the wait', async () => {
-    const calls = fakeApi({ 'POST /pwrecovery/.+': () => json(500, {}) });
+    const calls = fakeApiPatterns({ 'POST /pwrecovery/.+': () => json(500, {}) });
     await expect(requestPasswordRecovery('cliente@plateia.dev')).rejects.toThrow(
       'Erro ao enviar email, tente novamente',
     );
@@ -349,7 +321,7 @@ describe('requestPasswordRecovery', () => {
 
 describe('resetPassword and verifyEmail', () => {
   it('sends the new password as md5(salt + password) and answers the user', async () => {
-    const calls = fakeApi({
+    const calls = fakeApiPatterns({
       'POST /getsalt/.+': () => json(200, { msg: 's4lt' }),
       'POST /recovery/.+': () => json(200, [USER]),
     });
@@ -359,7 +331,7 @@ describe('resetPassword and verifyEmail', () => {
   });
 
   it('ends a session of the same account in this browser', async () => {
-    fakeApi({
+    fakeApiPatterns({
       ...loginRoutes(),
       'POST /recovery/.+': () => json(200, [USER]),
     });
@@ -370,7 +342,7 @@ describe('resetPassword and verifyEmail', () => {
   });
 
   it("shows the server's reason for a bad recovery link", async () => {
-    fakeApi({
+    fakeApiPatterns({
       'POST /getsalt/.+': () => json(200, { msg: 's4lt' }),
       'POST /recovery/.+': () => json(400, { error: 'expired', message: 'Link expirado' }),
     });
@@ -378,10 +350,10 @@ describe('resetPassword and verifyEmail', () => {
   });
 
   it('confirms an e-mail address', async () => {
-    const calls = fakeApi({ 'POST /customer/verify/.+': () => json(200, { success: true }) });
+    const calls = fakeApiPatterns({ 'POST /customer/verify/.+': () => json(200, { success: true }) });
     await verifyEmail('tok');
     expect(calls[0]?.path).toBe('/customer/verify/tok');
-    fakeApi({ 'POST /customer/verify/.+': () => json(404, {}) });
+    fakeApiPatterns({ 'POST /customer/verify/.+': () => json(404, {}) });
     await expect(verifyEmail('tok')).rejects.toThrow(SESSION_MESSAGES.verifyFailed);
   });
 });
@@ -401,7 +373,7 @@ describe('Google sign-in', () => {
   });
 
   it('completes with the token from the callback', async () => {
-    const calls = fakeApi({ 'GET /customer/me': () => json(200, { data: USER }) });
+    const calls = fakeApiPatterns({ 'GET /customer/me': () => json(200, { data: USER }) });
     initSession();
     setRedirectAfterLogin('/mytickets');
     await expect(completeGoogleLogin('g-tok')).resolves.toEqual(USER);
@@ -413,7 +385,7 @@ describe('Google sign-in', () => {
   });
 
   it('fails with a pt-BR message and stays logged out', async () => {
-    fakeApi({ 'GET /customer/me': () => json(401, {}) });
+    fakeApiPatterns({ 'GET /customer/me': () => json(401, {}) });
     initSession();
     await expect(completeGoogleLogin('bad')).rejects.toThrow(SESSION_MESSAGES.googleFailed);
     expect($authState.get()).toBe('loggedOut');
@@ -423,7 +395,10 @@ describe('Google sign-in', () => {
 describe('profile', () => {
   it('saves fields with the id and keeps the answered record', async () => {
     const saved = { ...USER, cidade: 'Recife', uf: 'PE' };
-    const calls = fakeApi({ ...loginRoutes(), 'POST /customer/edit': () => json(200, { data: saved }) });
+    const calls = fakeApiPatterns({
+      ...loginRoutes(),
+      'POST /customer/edit': () => json(200, { data: saved }),
+    });
     await login('cliente@plateia.dev', 'p');
     await expect(updateProfile({ cidade: 'Recife', uf: 'PE' })).resolves.toEqual(saved);
     expect(calls.at(-1)).toMatchObject({
@@ -434,13 +409,13 @@ describe('profile', () => {
   });
 
   it('merges the fields when the server answers no record', async () => {
-    fakeApi({ ...loginRoutes(), 'POST /customer/edit': () => new Response(null, { status: 204 }) });
+    fakeApiPatterns({ ...loginRoutes(), 'POST /customer/edit': () => new Response(null, { status: 204 }) });
     await login('cliente@plateia.dev', 'p');
     await expect(updateProfile({ nickname: 'aninha' })).resolves.toEqual({ ...USER, nickname: 'aninha' });
   });
 
   it("shows the server's validation message and keeps the old record", async () => {
-    fakeApi({
+    fakeApiPatterns({
       ...loginRoutes(),
       'POST /customer/edit': () => json(400, { error: 'cpf', message: 'CPF ou CNPJ inválido' }),
     });
@@ -451,7 +426,7 @@ describe('profile', () => {
 
   it('reloads the record from the server', async () => {
     const fresh = { ...USER, avatar: '/a.png' };
-    fakeApi({ ...loginRoutes(), 'GET /customer/me': () => json(200, { data: fresh }) });
+    fakeApiPatterns({ ...loginRoutes(), 'GET /customer/me': () => json(200, { data: fresh }) });
     await login('cliente@plateia.dev', 'p');
     await expect(fetchProfile()).resolves.toEqual(fresh);
     expect($user.get()).toEqual(fresh);
