@@ -44,58 +44,13 @@ export const PAYMENT_FAILED = 'Não foi possível processar o pagamento, tente n
 // ---------------------------------------------------------------------------------------
 // Catalogue
 
-export type { EventSummary } from '../contracts/catalogue.ts';
-
-/** One lot of a ticket type with its availability. */
-export interface TicketTypeInfo {
-  id: number;
-  name: string;
-  description: string;
-  /** Lot number. */
-  n_number: number;
-  priceCents: number;
-  /** Units still on sale. */
-  available: number;
-  perOrderLimit: number;
-  /** Sold only with a seat or table (the cart item's `numerationSelected`). */
-  numerationSelected: boolean;
-  sectionId: number | null;
-  onSale: boolean;
-  soldOut: boolean;
-}
-
-/** A marketplace product of an event with its availability. */
-export interface ProductInfo {
-  id: number;
-  name: string;
-  description: string;
-  image: string;
-  priceCents: number;
-  available: number;
-  perOrderLimit: number;
-}
-
-/** A resale offer of an event. */
-export interface ResaleOffer {
-  resaleId: number;
-  ticketTypeId: number;
-  name: string;
-  n_number: number;
-  priceCents: number;
-  originalTicketId: number;
-  seatId: number | null;
-}
-
-/** `GET /events/{id}`: an event with what its page sells. */
-export interface EventDetail extends EventSummary {
-  description: string;
-  producerId: number | null;
-  /** Service fee in basis points of tickets and products (1000 = 10%). */
-  serviceFeeBps: number;
-  ticketTypes: TicketTypeInfo[];
-  products: ProductInfo[];
-  resale: ResaleOffer[];
-}
+export type {
+  EventDetail,
+  EventSummary,
+  ProductInfo,
+  ResaleOffer,
+  TicketTypeInfo,
+} from '../contracts/catalogue.ts';
 
 /** A page of the listing. */
 export interface EventPage {

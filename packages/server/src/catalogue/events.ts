@@ -1,59 +1,14 @@
-import type { EventSummary } from '@plateia/core/contracts/catalogue';
+import type {
+  EventDetail,
+  EventSummary,
+  ProductInfo,
+  ResaleOffer,
+  TicketTypeInfo,
+} from '@plateia/core/contracts/catalogue';
 import { sql } from 'drizzle-orm';
 import { type Queryable, selectRows } from './sql.ts';
 
-export type { EventSummary } from '@plateia/core/contracts/catalogue';
-
-/** A lot of a ticket category with its live availability. */
-export interface TicketTypeView {
-  id: number;
-  name: string;
-  description: string;
-  n_number: number;
-  priceCents: number;
-  /** Units a buyer can reserve now (expired reservations already given back). */
-  available: number;
-  perOrderLimit: number;
-  /** Sold only with a seat or table (the cart item's `numerationSelected`). */
-  numerationSelected: boolean;
-  sectionId: number | null;
-  /** Active, inside its sales window and not sold out. */
-  onSale: boolean;
-  soldOut: boolean;
-}
-
-/** A marketplace product with its live availability. */
-export interface ProductView {
-  id: number;
-  name: string;
-  description: string;
-  image: string;
-  priceCents: number;
-  available: number;
-  perOrderLimit: number;
-}
-
-/** A resale ticket on offer. */
-export interface ResaleView {
-  resaleId: number;
-  ticketTypeId: number;
-  name: string;
-  n_number: number;
-  priceCents: number;
-  originalTicketId: number;
-  seatId: number | null;
-}
-
-/** Everything the event page and the buy button need (`GET /events/{id}`). */
-export interface EventDetail extends EventSummary {
-  description: string;
-  producerId: number | null;
-  /** Service fee over tickets and products, in basis points (1000 = 10%). */
-  serviceFeeBps: number;
-  ticketTypes: TicketTypeView[];
-  products: ProductView[];
-  resale: ResaleView[];
-}
+export type { EventDetail, EventSummary } from '@plateia/core/contracts/catalogue';
 
 interface SummaryRow {
   id: number;
@@ -181,7 +136,7 @@ export async function getEventDetail(db: Queryable, idOrSlug: string): Promise<E
 }
 
 /** The lots of an event with live availability (numbered lots: free seats of their section). */
-export async function ticketTypeViews(db: Queryable, eventId: number): Promise<TicketTypeView[]> {
+export async function ticketTypeViews(db: Queryable, eventId: number): Promise<TicketTypeInfo[]> {
   const rows = await selectRows<{
     id: number;
     name: string;
@@ -231,7 +186,7 @@ export async function ticketTypeViews(db: Queryable, eventId: number): Promise<T
 }
 
 /** The products of an event with live availability. */
-export async function productViews(db: Queryable, eventId: number): Promise<ProductView[]> {
+export async function productViews(db: Queryable, eventId: number): Promise<ProductInfo[]> {
   const rows = await selectRows<{
     id: number;
     name: string;
@@ -262,7 +217,7 @@ export async function productViews(db: Queryable, eventId: number): Promise<Prod
 }
 
 /** Resale offers of an event not reserved by a live order. */
-export async function resaleViews(db: Queryable, eventId: number): Promise<ResaleView[]> {
+export async function resaleViews(db: Queryable, eventId: number): Promise<ResaleOffer[]> {
   const rows = await selectRows<{
     id: number;
     ticket_type_id: number;
