@@ -29,59 +29,68 @@ function greeting(name: string): string {
   return first ? `Olá, ${first}!` : 'Olá!';
 }
 
+/** The wording of an e-mail that carries one single-use link (greeting and signature aside). */
+interface LinkEmailWording {
+  subject: string;
+  /** What to do, ending before the link in the text part ("…acessando o link abaixo:"). */
+  leadText: string;
+  /** The same sentence for the HTML part, pointing at the button. */
+  leadHtml: string;
+  /** How long the link lasts, then what to do if the message was not expected. */
+  validity: string;
+  ignore: string;
+  button: string;
+}
+
+/** A link e-mail in both parts: greeting, lead, the link, validity and "ignore" note. */
+function linkEmail(
+  input: { to: string; name: string; link: string },
+  wording: LinkEmailWording,
+): MailMessage {
+  const hello = greeting(input.name);
+  const text = [
+    hello,
+    '',
+    wording.leadText,
+    input.link,
+    '',
+    wording.validity,
+    wording.ignore,
+    '',
+    'Equipe Plateia',
+  ].join('\n');
+  const html = layout(
+    wording.subject,
+    [escapeHtml(hello), wording.leadHtml, `${wording.validity} ${wording.ignore}`],
+    { label: wording.button, href: input.link },
+  );
+  return { to: input.to, subject: wording.subject, text, html };
+}
+
 /** Validity stated in the verification e-mail; must match VERIFY_TOKEN_TTL_MS. */
 const VERIFY_VALIDITY = '7 dias';
 
 /** The sign-up confirmation e-mail with its single-use link. */
 export function verificationEmail(input: { to: string; name: string; link: string }): MailMessage {
-  const hello = greeting(input.name);
-  const subject = 'Confirme seu e-mail na Plateia';
-  const text = [
-    hello,
-    '',
-    'Falta pouco para você aproveitar a Plateia. Confirme seu e-mail acessando o link abaixo:',
-    input.link,
-    '',
-    `O link vale por ${VERIFY_VALIDITY} e só pode ser usado uma vez.`,
-    'Se você não criou uma conta na Plateia, ignore esta mensagem.',
-    '',
-    'Equipe Plateia',
-  ].join('\n');
-  const html = layout(
-    subject,
-    [
-      escapeHtml(hello),
-      'Falta pouco para você aproveitar a Plateia. Confirme seu e-mail pelo botão abaixo.',
-      `O link vale por ${VERIFY_VALIDITY} e só pode ser usado uma vez. Se você não criou uma conta na Plateia, ignore esta mensagem.`,
-    ],
-    { label: 'Confirmar e-mail', href: input.link },
-  );
-  return { to: input.to, subject, text, html };
+  return linkEmail(input, {
+    subject: 'Confirme seu e-mail na Plateia',
+    leadText: 'Falta pouco para você aproveitar a Plateia. Confirme seu e-mail acessando o link abaixo:',
+    leadHtml: 'Falta pouco para você aproveitar a Plateia. Confirme seu e-mail pelo botão abaixo.',
+    validity: `O link vale por ${VERIFY_VALIDITY} e só pode ser usado uma vez.`,
+    ignore: 'Se você não criou uma conta na Plateia, ignore esta mensagem.',
+    button: 'Confirmar e-mail',
+  });
 }
 
 /** The password recovery e-mail with its single-use, one-hour link. */
 export function recoveryEmail(input: { to: string; name: string; link: string }): MailMessage {
-  const hello = greeting(input.name);
-  const subject = 'Recuperação de senha da Plateia';
-  const text = [
-    hello,
-    '',
-    'Recebemos um pedido para redefinir a senha da sua conta. Para criar uma nova senha, acesse:',
-    input.link,
-    '',
-    'O link vale por 1 hora e só pode ser usado uma vez.',
-    'Se você não fez esse pedido, ignore esta mensagem: sua senha continua a mesma.',
-    '',
-    'Equipe Plateia',
-  ].join('\n');
-  const html = layout(
-    subject,
-    [
-      escapeHtml(hello),
+  return linkEmail(input, {
+    subject: 'Recuperação de senha da Plateia',
+    leadText: 'Recebemos um pedido para redefinir a senha da sua conta. Para criar uma nova senha, acesse:',
+    leadHtml:
       'Recebemos um pedido para redefinir a senha da sua conta. Para criar uma nova senha, use o botão abaixo.',
-      'O link vale por 1 hora e só pode ser usado uma vez. Se você não fez esse pedido, ignore esta mensagem: sua senha continua a mesma.',
-    ],
-    { label: 'Criar nova senha', href: input.link },
-  );
-  return { to: input.to, subject, text, html };
+    validity: 'O link vale por 1 hora e só pode ser usado uma vez.',
+    ignore: 'Se você não fez esse pedido, ignore esta mensagem: sua senha continua a mesma.',
+    button: 'Criar nova senha',
+  });
 }
