@@ -48,6 +48,27 @@ function problem(reply: FastifyReply, status: number, type: string, title: strin
     .send({ type: `https://pix.bcb.gov.br/api/v2/error/${type}`, title, status, detail });
 }
 
+/** A 400 `CobOperacaoInvalida` problem with its detail. */
+function invalidCob(reply: FastifyReply, detail: string) {
+  return problem(reply, 400, 'CobOperacaoInvalida', 'Cobrança inválida.', detail);
+}
+
+function cobNotFound(reply: FastifyReply) {
+  return problem(
+    reply,
+    404,
+    'CobNaoEncontrado',
+    'Cobrança não encontrada.',
+    'Nenhuma cobrança com este txid.',
+  );
+}
+
+/** A charge as the API Pix shows it: without the sandbox's own bookkeeping. */
+function visibleCob(cob: StoredCob): Cob {
+  const { expiresAtMs: _, ...visible } = cob;
+  return visible;
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -132,22 +153,10 @@ export async function startSandboxPsp(options: SandboxPspOptions = {}): Promise<
   app.put<{ Params: { txid: string }; Body: unknown }>('/cob/:txid', async (request, reply) => {
     const { txid } = request.params;
     if (!COB_TXID.test(txid)) {
-      return problem(
-        reply,
-        400,
-        'CobOperacaoInvalida',
-        'Cobrança inválida.',
-        'O txid deve ter de 26 a 35 caracteres alfanuméricos.',
-      );
+      return invalidCob(reply, 'O txid deve ter de 26 a 35 caracteres alfanuméricos.');
     }
     if (charges.has(txid)) {
-      return problem(
-        reply,
-        400,
-        'CobOperacaoInvalida',
-        'Cobrança inválida.',
-        'Já existe uma cobrança com este txid.',
-      );
+      return invalidCob(reply, 'Já existe uma cobrança com este txid.');
     }
     const body = request.body as Partial<{
       calendario: { expiracao?: unknown };
@@ -168,13 +177,7 @@ export async function startSandboxPsp(options: SandboxPspOptions = {}): Promise<
       chave.length === 0 ||
       chave.length > 77
     ) {
-      return problem(
-        reply,
-        400,
-        'CobOperacaoInvalida',
-        'Cobrança inválida.',
-        'calendario.expiracao, valor.original ou chave inválidos.',
-      );
+      return invalidCob(reply, 'calendario.expiracao, valor.original ou chave inválidos.');
     }
     const created = now();
     const location = `${host}/qr/v2/${randomBytes(16).toString('hex')}`;
@@ -198,58 +201,29 @@ export async function startSandboxPsp(options: SandboxPspOptions = {}): Promise<
       expiresAtMs: created.getTime() + expiracao * 1000,
     };
     charges.set(txid, cob);
-    const { expiresAtMs: _, ...visible } = cob;
-    return reply.status(201).send(visible);
+    return reply.status(201).send(visibleCob(cob));
   });
 
   app.get<{ Params: { txid: string } }>('/cob/:txid', async (request, reply) => {
     const cob = charges.get(request.params.txid);
-    if (!cob)
-      return problem(
-        reply,
-        404,
-        'CobNaoEncontrado',
-        'Cobrança não encontrada.',
-        'Nenhuma cobrança com este txid.',
-      );
-    const { expiresAtMs: _, ...visible } = cob;
-    return visible;
+    if (!cob) return cobNotFound(reply);
+    return visibleCob(cob);
   });
 
   app.patch<{ Params: { txid: string }; Body: { status?: unknown } | null }>(
     '/cob/:txid',
     async (request, reply) => {
       const cob = charges.get(request.params.txid);
-      if (!cob)
-        return problem(
-          reply,
-          404,
-          'CobNaoEncontrado',
-          'Cobrança não encontrada.',
-          'Nenhuma cobrança com este txid.',
-        );
+      if (!cob) return cobNotFound(reply);
       if (request.body?.status !== 'REMOVIDA_PELO_USUARIO_RECEBEDOR') {
-        return problem(
-          reply,
-          400,
-          'CobOperacaoInvalida',
-          'Cobrança inválida.',
-          'Só é possível remover a cobrança.',
-        );
+        return invalidCob(reply, 'Só é possível remover a cobrança.');
       }
       if (cob.status !== 'ATIVA') {
-        return problem(
-          reply,
-          400,
-          'CobOperacaoInvalida',
-          'Cobrança inválida.',
-          `A cobrança está ${cob.status}.`,
-        );
+        return invalidCob(reply, `A cobrança está ${cob.status}.`);
       }
       cob.status = 'REMOVIDA_PELO_USUARIO_RECEBEDOR';
       cob.revisao += 1;
-      const { expiresAtMs: _, ...visible } = cob;
-      return visible;
+      return visibleCob(cob);
     },
   );
 
