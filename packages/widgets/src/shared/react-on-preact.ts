@@ -26,8 +26,6 @@ export {
   useState,
 } from 'preact/hooks';
 
-import { useEffect, useRef, useState } from 'preact/hooks';
-
 // `onChange` becomes `onInput` on text fields only: file, checkbox and radio inputs keep
 // `change`, as React fires onChange for them on commit.
 const keepsChangeEvent = /fil|che|rad/;
@@ -45,31 +43,6 @@ options.vnode = (vnode: VNode) => {
     delete props.onChange;
   }
 };
-
-/**
- * React 18's `useSyncExternalStore` (what `@nanostores/react` subscribes with): the current
- * snapshot, re-rendering whenever `subscribe` reports one that differs from the rendered one.
- */
-export function useSyncExternalStore<Snapshot>(
-  subscribe: (onChange: () => void) => () => void,
-  getSnapshot: () => Snapshot,
-): Snapshot {
-  const value = getSnapshot();
-  const [, forceUpdate] = useState({});
-  // What the last render showed and how to read the store now, for the subscription below.
-  const rendered = useRef({ value, getSnapshot });
-  rendered.current = { value, getSnapshot };
-  useEffect(() => {
-    const onChange = (): void => {
-      const { value, getSnapshot } = rendered.current;
-      if (!Object.is(value, getSnapshot())) forceUpdate({});
-    };
-    // The store may have changed between render and subscription.
-    onChange();
-    return subscribe(onChange);
-  }, [subscribe]);
-  return value;
-}
 
 /** A React 18 root over Preact's `render`: `render(children)` and `unmount()`. */
 export interface Root {
