@@ -150,8 +150,8 @@ function SignUp() {
 
   if (done) {
     return (
-      <div className="card confirm-email" aria-live="polite">
-        <svg width="56" height="56" viewBox="0 0 24 24" aria-hidden="true" className="confirm-icon">
+      <div className="card status-card confirm-email" aria-live="polite">
+        <svg className="status-icon" width="56" height="56" viewBox="0 0 24 24" aria-hidden="true">
           <path
             fill="currentColor"
             d="M20 4H4a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2Zm0 4-8 5-8-5V6l8 5 8-5v2Z"
