@@ -4,7 +4,7 @@ import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { FormField } from '../components/FormField.tsx';
 import { StatusIcon } from '../components/StatusIcon.tsx';
 import { openLoginDialog } from '../lib/login-dialog.ts';
-import { SIGN_UP_MESSAGES as M, MIN_PASSWORD_LENGTH } from '../lib/sign-up-messages.ts';
+import { SIGN_UP_MESSAGES as M, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../lib/sign-up-messages.ts';
 
 /** `/recuperar-senha?token=…&email=…`: asks for the new password and sets it. */
 export default function ResetPasswordForm() {
@@ -98,8 +98,8 @@ function ResetPassword() {
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         error={errors.password}
-        hint={`Use pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`}
-        maxLength={128}
+        hint={M.passwordHint}
+        maxLength={MAX_PASSWORD_LENGTH}
         required
       />
       <FormField
@@ -110,7 +110,7 @@ function ResetPassword() {
         value={confirm}
         onChange={(e) => setConfirm(e.target.value)}
         error={errors.confirm}
-        maxLength={128}
+        maxLength={MAX_PASSWORD_LENGTH}
         required
       />
       {formError && (

@@ -5,7 +5,7 @@ import { FormField } from '../components/FormField.tsx';
 import { DOCUMENT_ACCEPT, documentFileProblem, readFileAsBase64 } from '../lib/document-file.ts';
 import { isCompletePhone, maskCpfCnpj, maskPhone } from '../lib/input-masks.ts';
 import { openLoginDialog } from '../lib/login-dialog.ts';
-import { SIGN_UP_MESSAGES as M, MIN_PASSWORD_LENGTH } from '../lib/sign-up-messages.ts';
+import { SIGN_UP_MESSAGES as M, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../lib/sign-up-messages.ts';
 
 /** `/cadastro`: the sign-up form, document uploads, then the "confirme seu e-mail" state. */
 export default function SignUpForm() {
@@ -277,8 +277,8 @@ function SignUp() {
             value={values.pw}
             onChange={(e) => set('pw', e.target.value)}
             error={errors.pw}
-            hint={`Use pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`}
-            maxLength={128}
+            hint={M.passwordHint}
+            maxLength={MAX_PASSWORD_LENGTH}
             required
           />
           <FormField
@@ -289,7 +289,7 @@ function SignUp() {
             value={values.pwConfirm}
             onChange={(e) => set('pwConfirm', e.target.value)}
             error={errors.pwConfirm}
-            maxLength={128}
+            maxLength={MAX_PASSWORD_LENGTH}
             required
           />
           <label className="checkbox span-2">
