@@ -11,6 +11,7 @@ import {
   uploadDocument,
 } from '@plateia/core';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { CpfCnpjField } from '../components/CpfCnpjField.tsx';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { FormField } from '../components/FormField.tsx';
 import { LoggedOutCard } from '../components/LoggedOutCard.tsx';
@@ -229,13 +230,10 @@ function ProfileForm({ user }: { user: User }) {
               max: new Date().toISOString().slice(0, 10),
               min: '1900-01-01',
             })}
-            <FormField
-              label="CPF ou CNPJ"
+            <CpfCnpjField
               name="cpfnpj"
-              inputMode="numeric"
-              placeholder="000.000.000-00"
               value={values.cpfnpj}
-              onChange={(e) => set('cpfnpj', maskCpfCnpj(e.target.value))}
+              onValue={(value) => set('cpfnpj', value)}
               error={errors.cpfnpj}
             />
             <FormField

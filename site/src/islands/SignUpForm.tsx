@@ -1,9 +1,10 @@
 import { isValidCpfCnpj, isValidEmail, signUp, uploadDocument } from '@plateia/core';
 import { type FormEvent, useRef, useState } from 'react';
+import { CpfCnpjField } from '../components/CpfCnpjField.tsx';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { FormField } from '../components/FormField.tsx';
 import { DOCUMENT_ACCEPT, documentFileProblem, readFileAsBase64 } from '../lib/document-file.ts';
-import { isCompletePhone, maskCpfCnpj, maskPhone } from '../lib/input-masks.ts';
+import { isCompletePhone, maskPhone } from '../lib/input-masks.ts';
 import { openLoginDialog } from '../lib/login-dialog.ts';
 import { SIGN_UP_MESSAGES as M, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../lib/sign-up-messages.ts';
 
@@ -240,13 +241,10 @@ function SignUp() {
             required
           />
           {brazil ? (
-            <FormField
-              label="CPF ou CNPJ"
+            <CpfCnpjField
               name="cpfnpj"
-              inputMode="numeric"
-              placeholder="000.000.000-00"
               value={values.cpfnpj}
-              onChange={(e) => set('cpfnpj', maskCpfCnpj(e.target.value))}
+              onValue={(value) => set('cpfnpj', value)}
               error={errors.cpfnpj}
               wrapperClassName="span-2"
               required
