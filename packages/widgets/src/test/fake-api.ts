@@ -1,11 +1,11 @@
 /**
- * A stand-in for the API host, plugged into core through `configureApi({ fetch })`, so
- * widget tests run without a network and can choose each answer.
+ * Core's stand-in API host answering the login flow, plus a navigation spy and a clean
+ * session, so widget tests run without a network and can choose each answer.
  */
 import { configureApi } from '@plateia/core/api/client';
 import { setNavigator } from '@plateia/core/stores/navigation';
 import { $sessionToken, $user, initSession } from '@plateia/core/stores/session';
-import { vi } from 'vitest';
+import { fakeApi, json, notFound } from '@plateia/core/test/fake-api';
 
 /** A customer record as the API host answers it. */
 export const DEMO_USER = { id: 7, user: 'cliente@plateia.dev', avatar: '', isadmin: '0', namef: 'Ana' };
@@ -19,23 +19,17 @@ export interface FakeApiAnswers {
 /** Installs the fake API and a navigation spy; returns them for assertions. */
 export function installFakeApi(overrides: Partial<FakeApiAnswers> = {}) {
   const answers: FakeApiAnswers = { loginStatus: 200, recoveryStatus: 200, ...overrides };
-  const calls: string[] = [];
-  const json = (status: number, body: unknown): Response =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  const fetch = vi.fn(async (input: Request | URL | string) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    calls.push(url.pathname);
-    if (url.pathname.startsWith('/getsalt/')) return json(200, { msg: 'sal-fixo' });
-    if (url.pathname.startsWith('/login/')) {
+  const calls = fakeApi(({ path }) => {
+    if (path.startsWith('/getsalt/')) return json(200, { msg: 'sal-fixo' });
+    if (path.startsWith('/login/')) {
       return answers.loginStatus === 200
         ? json(200, { data: DEMO_USER, token: 'token-de-teste' })
         : json(answers.loginStatus, { error: 'login', message: 'falhou' });
     }
-    if (url.pathname.startsWith('/pwrecovery/')) return json(answers.recoveryStatus, {});
-    if (url.pathname === '/logout') return json(200, {});
-    return json(404, { error: 'not_found', message: 'Não encontrado' });
+    if (path.startsWith('/pwrecovery/')) return json(answers.recoveryStatus, {});
+    if (path === '/logout') return json(200, {});
+    return notFound();
   });
-  configureApi({ baseUrl: 'http://api.test', fetch });
   const navigations: string[] = [];
   setNavigator((url) => navigations.push(url));
   localStorage.clear();
@@ -43,7 +37,7 @@ export function installFakeApi(overrides: Partial<FakeApiAnswers> = {}) {
   $user.set(null);
   $sessionToken.set(null);
   initSession();
-  return { answers, calls, fetch, navigations };
+  return { answers, calls, navigations };
 }
 
 /** Puts core back as it was. */

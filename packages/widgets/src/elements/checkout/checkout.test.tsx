@@ -1,4 +1,3 @@
-import { configureApi } from '@plateia/core/api/client';
 import { type CartItem, ticketItem } from '@plateia/core/rules/cart';
 import { installmentOptions } from '@plateia/core/rules/installments';
 import { $cart, $cartUpdatedAt, $productCart, clearCarts } from '@plateia/core/stores/cart';
@@ -6,6 +5,7 @@ import { $checkout, $checkoutStartedAt, $coupon } from '@plateia/core/stores/che
 import { $cardConfig, resetPayment } from '@plateia/core/stores/payment';
 import { $sessionToken, $user } from '@plateia/core/stores/session';
 import { clearToasts } from '@plateia/core/stores/toasts';
+import { type ApiAnswer, type ApiCall, fakeRoutes, json } from '@plateia/core/test/fake-api';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { allTasks } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,16 +15,6 @@ import { Checkout, COPIED_RESET_MS, formatRemaining } from './checkout.tsx';
 import { defineCheckout } from './index.ts';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
-
-interface Call {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | undefined;
-}
-type Handler = (call: Call) => Response;
-
-const json = (status: number, body: unknown): Response =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const ORDER = {
   id: 55,
@@ -72,11 +62,11 @@ const CARD_CONFIG = {
   testCards: [{ number: '5031433215406351', holder: 'APRO', outcome: 'Aprovado' }],
 };
 
-let routes: Record<string, Handler>;
-let calls: Call[];
+let routes: Record<string, ApiAnswer>;
+let calls: ApiCall[];
 let api: ReturnType<typeof installFakeApi>;
 
-function useApi(extra: Record<string, Handler> = {}): void {
+function useApi(extra: Record<string, ApiAnswer> = {}): void {
   routes = {
     'POST /cart/reserve': () => reserved(),
     'POST /payments/pix': () => json(200, PIX),
@@ -84,22 +74,7 @@ function useApi(extra: Record<string, Handler> = {}): void {
     'GET /payments/card/config': () => json(200, CARD_CONFIG),
     ...extra,
   };
-  calls = [];
-  configureApi({
-    baseUrl: 'http://api.test',
-    fetch: async (input, init) => {
-      const request = new Request(input, init);
-      const text = await request.text();
-      const call: Call = {
-        method: request.method,
-        path: new URL(request.url).pathname,
-        body: text ? JSON.parse(text) : undefined,
-      };
-      calls.push(call);
-      const handler = routes[`${call.method} ${call.path}`];
-      return handler ? handler(call) : json(404, { error: 'not_found', message: 'Não encontrado' });
-    },
-  });
+  calls = fakeRoutes(routes);
 }
 
 const ticket = (fields: Partial<CartItem> = {}): CartItem =>
@@ -262,7 +237,7 @@ describe('reservation', () => {
     finish();
     await settle();
 
-    const body = callsTo('/cart/reserve')[0]?.body;
+    const body = callsTo('/cart/reserve')[0]?.body as Record<string, unknown> | undefined;
     expect(body?.cupom).toBe('PLATEIA10');
     expect((body?.tickets as Array<Record<string, unknown>> | undefined)?.[0]?.holder_emails).toEqual([
       DEMO_USER.user,

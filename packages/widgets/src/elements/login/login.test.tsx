@@ -86,7 +86,7 @@ describe('<Login> validation and login', () => {
     submit();
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect($user.get()?.user).toBe(DEMO_USER.user);
-    expect(api.calls[1]).toMatch(/^\/login\/cliente%40plateia\.dev\/[0-9a-f]{32}\//);
+    expect(api.calls[1]?.path).toMatch(/^\/login\/cliente%40plateia\.dev\/[0-9a-f]{32}\//);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -128,11 +128,13 @@ describe('<Login> recovery', () => {
         'Você precisa esperar um minuto após o envio para, reenviar o e-mail',
       ),
     );
-    expect(api.calls.filter((path) => path.startsWith('/pwrecovery/'))).toHaveLength(1);
+    expect(api.calls.filter((call) => call.path.startsWith('/pwrecovery/'))).toHaveLength(1);
 
     vi.setSystemTime(new Date('2026-11-21T12:01:01Z'));
     fireEvent.click(within(recovery).getByRole('button', { name: 'Enviar' }));
-    await waitFor(() => expect(api.calls.filter((path) => path.startsWith('/pwrecovery/'))).toHaveLength(2));
+    await waitFor(() =>
+      expect(api.calls.filter((call) => call.path.startsWith('/pwrecovery/'))).toHaveLength(2),
+    );
   });
 
   it('validates the e-mail, reports a failure, and Cancelar closes only the recovery dialog', async () => {
@@ -158,7 +160,7 @@ describe('<Login> Google, sign-up and query parameters', () => {
     vi.useFakeTimers();
     render(<Login open />);
     fireEvent.click(screen.getByRole('button', { name: 'Fazer Login com Google' }));
-    expect(api.navigations[0]).toMatch(/^http:\/\/api\.test\/auth\/google\?returnTo=/);
+    expect(api.navigations[0]).toMatch(/^https:\/\/api\.test\/auth\/google\?returnTo=/);
     expect(
       screen.getByText('Redirecionando... Aguarde enquanto o login do Google é processado.'),
     ).toBeTruthy();
