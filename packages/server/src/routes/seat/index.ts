@@ -83,6 +83,16 @@ function parseIds(values: string[] | undefined): number[] | null {
 const seat: FastifyPluginAsyncTypebox = async (app) => {
   const cache = new SeatMapCache();
 
+  /** A layout part cached under the event's current map version; null when there is none. */
+  const cachedLayout = async (
+    eventId: number,
+    part: string,
+    build: (version: number) => Promise<unknown | null>,
+  ): Promise<CachedBody | null> => {
+    const version = await mapVersion(app.database.db, eventId);
+    return version === null ? null : cache.get(`${part}:${eventId}:${version}`, () => build(version));
+  };
+
   app.get(
     '/seat/maps/:eventId',
     {
@@ -95,13 +105,9 @@ const seat: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { eventId } = request.params;
-      const version = await mapVersion(app.database.db, eventId);
-      const entry =
-        version === null
-          ? null
-          : await cache.get(`map:${eventId}:${version}`, () =>
-              buildSeatMap(app.database.db, eventId, version),
-            );
+      const entry = await cachedLayout(eventId, 'map', (version) =>
+        buildSeatMap(app.database.db, eventId, version),
+      );
       if (!entry) throw new HttpError(404, SEAT_MESSAGES.noMap, 'not_found');
       return sendCached(request, reply, entry);
     },
@@ -119,13 +125,9 @@ const seat: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { eventId, id } = request.params;
-      const version = await mapVersion(app.database.db, eventId);
-      const entry =
-        version === null
-          ? null
-          : await cache.get(`submap:${eventId}:${version}:${id}`, () =>
-              buildSubmap(app.database.db, eventId, id),
-            );
+      const entry = await cachedLayout(eventId, `submap:${id}`, () =>
+        buildSubmap(app.database.db, eventId, id),
+      );
       if (!entry) throw new HttpError(404, SEAT_MESSAGES.sectionNotFound, 'not_found');
       return sendCached(request, reply, entry);
     },
