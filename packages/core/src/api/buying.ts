@@ -8,9 +8,11 @@
 
 import type { EventSummary } from '../contracts/catalogue.ts';
 import type { OrderItemView } from '../contracts/orders.ts';
+import type { CardChargeAnswer, PaymentStatusAnswer, PixCharge } from '../contracts/payments.ts';
 import type { SeatMap, SeatRow, SeatSection, SeatTable } from '../contracts/seat-map.ts';
 import { type CartItem, type EntityId, type SeatSelection, ticketItem } from '../rules/cart.ts';
 import { seatCheckoutFailureMessage, seatCheckoutProblem } from '../rules/checkout.ts';
+import type { InstallmentOption } from '../rules/installments.ts';
 import type { ReservationPayload, ReservedTicket } from '../rules/reservation.ts';
 import { RESERVATION_MESSAGES } from '../rules/reservation.ts';
 import { SEAT_MESSAGES } from '../rules/seat-flow.ts';
@@ -402,44 +404,18 @@ export async function reserveCart(payload: ReservationPayload): Promise<Reservat
 // ---------------------------------------------------------------------------------------
 // Payments (docs/payments.md)
 
-const paymentMessages = { fallback: PAYMENT_FAILED, preferServerMessage: true };
+export type {
+  CardChargeAnswer,
+  OrderPaymentStatus,
+  PaymentStatusAnswer,
+  PixCharge,
+} from '../contracts/payments.ts';
 
-/** A PIX charge: the BR Code ("copia e cola"), its QR (SVG markup) and when it lapses. */
-export interface PixCharge {
-  paymentId: number;
-  orderId: number;
-  txid: string;
-  /** BR Code "copia e cola". */
-  brcode: string;
-  /** The BR Code as a QR image, SVG markup. */
-  qrSvg: string;
-  /** Cents. */
-  amount: number;
-  expiresAt: string;
-  status: string;
-  /** Sandbox only: the PSP page with the "Simular pagamento" button. */
-  simulateUrl?: string;
-}
+const paymentMessages = { fallback: PAYMENT_FAILED, preferServerMessage: true };
 
 /** `POST /payments/pix`: opens the PIX charge of a reserved order (or returns the open one). */
 export function createPixCharge(orderId: EntityId): Promise<PixCharge> {
   return postJson('payments/pix', { orderId: wireId(orderId) }, paymentMessages);
-}
-
-/** Order statuses of `GET /payments/{orderId}/status`. */
-export type OrderPaymentStatus = 'reserved' | 'paid' | 'expired' | 'cancelled' | 'refund_required';
-
-/** Where an order's payment stands. */
-export interface PaymentStatusAnswer {
-  orderId: number;
-  orderNumber: string;
-  status: OrderPaymentStatus;
-  totalCents: number;
-  expiresAt: string;
-  paidAt: string | null;
-  /** pt-BR description of the status. */
-  message: string;
-  payment: { id: number; method: 'pix' | 'card'; status: string; txid: string | null } | null;
 }
 
 /** `GET /payments/{orderId}/status`, for polling. */
@@ -448,14 +424,8 @@ export function fetchPaymentStatus(orderId: EntityId): Promise<PaymentStatusAnsw
   return getJson(`payments/${encodeURIComponent(orderId)}/status`, paymentMessages, { retry: 0 });
 }
 
-/** One installment option as the API host computes it. */
-export interface CardInstallmentOption {
-  installments: number;
-  installmentCents: number;
-  lastInstallmentCents: number;
-  totalCents: number;
-  label: string;
-}
+/** One installment option as the API host computes it (core's installment rule). */
+export type CardInstallmentOption = InstallmentOption;
 
 /** `GET /payments/card/config`: the gateway's tokeniser and the installment limits. */
 export interface CardConfig {
@@ -484,20 +454,6 @@ export interface CardChargeRequest {
   /** Token from the gateway's tokeniser. */
   token: string;
   installments: number;
-}
-
-/** What a card attempt answered. */
-export interface CardChargeAnswer {
-  paymentId: number;
-  orderId: number;
-  status: 'approved' | 'declined' | 'pending' | 'refund_required';
-  /** pt-BR outcome text. */
-  message: string;
-  installments: number;
-  installmentLabel: string;
-  card: { brand: string; last4: string } | null;
-  /** True when the key was seen before and the first outcome is returned. */
-  replayed: boolean;
 }
 
 /**

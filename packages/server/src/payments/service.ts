@@ -4,6 +4,7 @@
  * payment status. Settlement itself is in fulfilment.ts.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { CardChargeAnswer, PaymentStatusAnswer, PixCharge } from '@plateia/core/contracts/payments';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../plugins/errors.ts';
@@ -222,20 +223,7 @@ async function settlePayment(
   return result;
 }
 
-/** A PIX charge as the checkout shows it. */
-export interface PixChargeView {
-  paymentId: number;
-  orderId: number;
-  txid: string;
-  brcode: string;
-  qrSvg: string;
-  amount: number;
-  expiresAt: string;
-  status: string;
-  simulateUrl?: string;
-}
-
-function pixView(app: FastifyInstance, payment: PaymentRow): PixChargeView {
+function pixView(app: FastifyInstance, payment: PaymentRow): PixCharge {
   const simulate = app.payments.simulateUrl;
   return {
     paymentId: payment.id,
@@ -258,7 +246,7 @@ export async function createPixCharge(
   app: FastifyInstance,
   customerId: number,
   orderId: number,
-): Promise<PixChargeView> {
+): Promise<PixCharge> {
   const order = await ownedOrder(app, customerId, orderId);
   const now = app.now();
   assertPayable(order, now);
@@ -364,20 +352,7 @@ export async function handlePixWebhook(app: FastifyInstance, pix: { endToEndId: 
   return results;
 }
 
-/** A card attempt's answer. */
-export interface CardPaymentView {
-  paymentId: number;
-  orderId: number;
-  status: 'approved' | 'declined' | 'pending' | 'refund_required';
-  message: string;
-  installments: number;
-  installmentLabel: string;
-  card: { brand: string; last4: string } | null;
-  /** True when this answer repeats a stored attempt (same idempotency key). */
-  replayed: boolean;
-}
-
-function cardView(payment: PaymentRow, replayed: boolean): CardPaymentView {
+function cardView(payment: PaymentRow, replayed: boolean): CardChargeAnswer {
   const status = payment.status === 'expired' ? 'declined' : payment.status;
   const split = splitInstallments(payment.amount_cents, payment.installments ?? 1);
   return {
@@ -413,7 +388,7 @@ export async function payByCard(
   app: FastifyInstance,
   customerId: number,
   input: CardPaymentInput,
-): Promise<CardPaymentView> {
+): Promise<CardChargeAnswer> {
   const fingerprint = createHash('sha256')
     .update(`${input.orderId}|${input.token}|${input.installments}`)
     .digest('hex');
@@ -459,7 +434,7 @@ async function replay(
   payment: PaymentRow,
   fingerprint: string,
   token: string,
-): Promise<CardPaymentView> {
+): Promise<CardChargeAnswer> {
   if (payment.method !== 'card' || payment.request_fingerprint !== fingerprint) {
     throw new HttpError(422, PAYMENT_MESSAGES.idempotencyConflict, 'idempotency_conflict');
   }
@@ -475,7 +450,7 @@ async function chargeAttempt(
   app: FastifyInstance,
   payment: PaymentRow,
   token: string,
-): Promise<CardPaymentView> {
+): Promise<CardChargeAnswer> {
   let charge: CardCharge;
   try {
     charge = await app.payments.card.charge({
@@ -507,7 +482,7 @@ async function applyCardCharge(
   app: FastifyInstance,
   payment: PaymentRow,
   charge: CardCharge,
-): Promise<CardPaymentView> {
+): Promise<CardChargeAnswer> {
   const withCard: PaymentRow = {
     ...payment,
     gateway_charge_id: charge.id,
@@ -529,18 +504,6 @@ async function applyCardCharge(
   return cardView({ ...withCard, status: charge.status }, false);
 }
 
-/** The order's payment state for the checkout's polling. */
-export interface PaymentStatusView {
-  orderId: number;
-  orderNumber: string;
-  status: 'reserved' | 'paid' | 'expired' | 'cancelled' | 'refund_required';
-  totalCents: number;
-  expiresAt: string;
-  paidAt: string | null;
-  message: string;
-  payment: { id: number; method: 'pix' | 'card'; status: string; txid: string | null } | null;
-}
-
 /**
  * The order's status, refreshed from the providers: an open PIX charge is checked with the
  * PSP (so a lost webhook never strands a payment) and a pending card charge with the gateway.
@@ -550,7 +513,7 @@ export async function paymentStatus(
   app: FastifyInstance,
   customerId: number,
   orderId: number,
-): Promise<PaymentStatusView> {
+): Promise<PaymentStatusAnswer> {
   let order = await ownedOrder(app, customerId, orderId);
   const now = app.now();
   // An expired order is checked too: a PIX paid at the last second may still be honoured.
@@ -591,7 +554,7 @@ export async function paymentStatus(
     app,
     sql`order_id = ${orderId} ORDER BY (status = 'approved') DESC, id DESC`,
   );
-  let status: PaymentStatusView['status'] = order.status;
+  let status: PaymentStatusAnswer['status'] = order.status;
   if (status === 'reserved' && order.expiresAt.getTime() <= now.getTime()) status = 'expired';
   if (status !== 'paid' && latest?.status === 'refund_required') status = 'refund_required';
   const message =
