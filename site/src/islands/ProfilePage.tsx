@@ -8,14 +8,18 @@ import {
   showToast,
   type User,
   updateProfile,
-  uploadDocument,
 } from '@plateia/core';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { CpfCnpjField } from '../components/CpfCnpjField.tsx';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { FormField } from '../components/FormField.tsx';
 import { LoggedOutCard } from '../components/LoggedOutCard.tsx';
-import { DOCUMENT_ACCEPT, documentFileProblem, readFileAsBase64 } from '../lib/document-file.ts';
+import {
+  DOCUMENT_ACCEPT,
+  type DocumentType,
+  documentFileProblem,
+  sendDocumentFile,
+} from '../lib/document-file.ts';
 import {
   BRAZILIAN_STATES,
   isCompleteCep,
@@ -348,7 +352,7 @@ const DOCUMENTS = [
   { type: 'address_proof', label: 'Comprovante de residência' },
 ] as const;
 
-function hasDocument(user: User, type: 'document' | 'address_proof'): boolean {
+function hasDocument(user: User, type: DocumentType): boolean {
   const paths = type === 'document' ? [user.document] : [user.address_proof, user.addressProof];
   return paths.some((path) => typeof path === 'string' && path.length > 0);
 }
@@ -369,15 +373,7 @@ function DocumentsCard({ user }: { user: User }) {
   );
 }
 
-function DocumentRow({
-  user,
-  type,
-  label,
-}: {
-  user: User;
-  type: 'document' | 'address_proof';
-  label: string;
-}) {
+function DocumentRow({ user, type, label }: { user: User; type: DocumentType; label: string }) {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -395,12 +391,7 @@ function DocumentRow({
     setSending(true);
     setError(null);
     try {
-      await uploadDocument({
-        customerId: user.id,
-        documentType: type,
-        fileBase64: await readFileAsBase64(file),
-        fileName: file.name,
-      });
+      await sendDocumentFile(user.id, type, file);
       showToast({ kind: 'success', message: M.documentSent });
       setFile(null);
       setInputKey((key) => key + 1);

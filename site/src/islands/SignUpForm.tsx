@@ -1,9 +1,14 @@
-import { isValidCpfCnpj, isValidEmail, signUp, uploadDocument } from '@plateia/core';
+import { isValidCpfCnpj, isValidEmail, signUp } from '@plateia/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { CpfCnpjField } from '../components/CpfCnpjField.tsx';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { FormField } from '../components/FormField.tsx';
-import { DOCUMENT_ACCEPT, documentFileProblem, readFileAsBase64 } from '../lib/document-file.ts';
+import {
+  DOCUMENT_ACCEPT,
+  type DocumentType,
+  documentFileProblem,
+  sendDocumentFile,
+} from '../lib/document-file.ts';
 import { isCompletePhone, maskPhone } from '../lib/input-masks.ts';
 import { openLoginDialog } from '../lib/login-dialog.ts';
 import { SIGN_UP_MESSAGES as M, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../lib/sign-up-messages.ts';
@@ -16,8 +21,6 @@ export default function SignUpForm() {
     </ErrorBoundary>
   );
 }
-
-type DocumentType = 'document' | 'address_proof';
 
 interface Values {
   namef: string;
@@ -130,12 +133,7 @@ function SignUp() {
         const file = files[type];
         if (!file) continue;
         try {
-          await uploadDocument({
-            customerId: id,
-            documentType: type,
-            fileBase64: await readFileAsBase64(file),
-            fileName: file.name,
-          });
+          await sendDocumentFile(id, type, file);
         } catch {
           failedUploads.push(type === 'document' ? M.documentLabel : M.addressProofLabel);
         }

@@ -1,8 +1,14 @@
 /**
  * Client-side check of identity documents and proofs of address before they are sent
  * (PDF, JPEG or PNG, at most 5 MB), so people learn at once instead of after an upload.
- * The API host checks the content again and is the authority.
+ * The API host checks the content again and is the authority. Also the upload itself, which
+ * sign-up and the profile page both make.
  */
+
+import { type DocumentUpload, uploadDocument } from '@plateia/core';
+
+/** Which of the customer's two documents a file is. */
+export type DocumentType = DocumentUpload['documentType'];
 
 /** Largest accepted file: 5 MB. */
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
@@ -53,5 +59,19 @@ export function readFileAsBase64(file: Blob): Promise<string> {
       resolve(result.slice(result.indexOf(',') + 1));
     };
     reader.readAsDataURL(file);
+  });
+}
+
+/** Sends a chosen file as the customer's identity document or proof of address. */
+export async function sendDocumentFile(
+  customerId: number,
+  documentType: DocumentType,
+  file: File,
+): Promise<void> {
+  await uploadDocument({
+    customerId,
+    documentType,
+    fileBase64: await readFileAsBase64(file),
+    fileName: file.name,
   });
 }
