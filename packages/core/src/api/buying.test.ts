@@ -3,11 +3,11 @@ import { ticketItem } from '../rules/cart.ts';
 import { SEAT_CHECKOUT_MESSAGES } from '../rules/checkout.ts';
 import { buildReservationPayload } from '../rules/reservation.ts';
 import { resaleCartItem, ticketCartItem } from '../stores/catalogue.ts';
+import { eventDetail, ticketType } from '../test/catalogue.ts';
 import { fakeApi, json } from '../test/fake-api.ts';
 import {
   addPixel,
   checkoutSeats,
-  type EventDetail,
   fetchCardConfig,
   fetchEvents,
   fetchSeatStatus,
@@ -22,27 +22,7 @@ afterEach(() => {
   configureApi({});
 });
 
-const EVENT: EventDetail = {
-  id: 3,
-  slug: 'teatro',
-  name: 'Teatro',
-  venue: 'Teatro Municipal',
-  city: 'São Paulo',
-  startsAt: '2026-12-01T20:00:00.000Z',
-  endsAt: '2026-12-01T23:00:00.000Z',
-  image: '',
-  pixel: 'px-3',
-  status: 'published',
-  priceFromCents: 5000,
-  hasSeatMap: true,
-  isPast: false,
-  description: '',
-  producerId: 2,
-  serviceFeeBps: 1000,
-  ticketTypes: [],
-  products: [],
-  resale: [],
-};
+const EVENT = eventDetail({ id: 3, slug: 'teatro', name: 'Teatro', pixel: 'px-3', hasSeatMap: true });
 
 describe('wire ids', () => {
   it('sends numeric strings as integers and leaves the rest', () => {
@@ -208,23 +188,7 @@ describe('held-seat checkout', () => {
 
 describe('cart items from answers', () => {
   it('builds a general-admission line', () => {
-    const item = ticketCartItem(
-      EVENT,
-      {
-        id: 10,
-        name: 'Pista',
-        description: '',
-        n_number: 2,
-        priceCents: 5000,
-        available: 100,
-        perOrderLimit: 10,
-        numerationSelected: false,
-        sectionId: null,
-        onSale: true,
-        soldOut: false,
-      },
-      3,
-    );
+    const item = ticketCartItem(EVENT, ticketType({ id: 10, name: 'Pista', n_number: 2 }), 3);
     expect(item).toMatchObject({
       id: 10,
       amount: 3,
@@ -250,14 +214,14 @@ describe('cart items from answers', () => {
   });
 
   it('builds seat and table lines', () => {
-    const ticketType = { id: 12, name: 'Plateia', n_number: 1, priceCents: 9000 };
+    const plateia = { id: 12, name: 'Plateia', n_number: 1, priceCents: 9000 };
     const seat = seatCartItem({
       event: EVENT,
       section: { id: 1, name: 'Plateia A' },
       row: { label: 'B' },
       seatId: 501,
       seatNumber: '7',
-      ticketType,
+      ticketType: plateia,
     });
     expect(seat.seatSelection).toEqual({
       seat_id: 501,
@@ -272,7 +236,7 @@ describe('cart items from answers', () => {
       event: EVENT,
       section: { id: 2, name: 'Mesas' },
       table: { id: 77, name: 'Mesa 7', seatIds: [1, 2, 3, 4] },
-      ticketType,
+      ticketType: plateia,
     });
     expect(table.seatInfo).toEqual({ isTable: true, tableId: 77, tableName: 'Mesa 7', seats: [1, 2, 3, 4] });
   });

@@ -1,50 +1,30 @@
-import type { EventDetail, TicketTypeInfo } from '@plateia/core/api/buying';
+import type { EventDetail } from '@plateia/core/api/buying';
 import { configureApi } from '@plateia/core/api/client';
 import { $cart, $productCart } from '@plateia/core/stores/cart';
 import { $eventDetails, clearCatalogueCache } from '@plateia/core/stores/catalogue';
 import { $toasts } from '@plateia/core/stores/toasts';
+import { eventDetail, ticketType } from '@plateia/core/test/catalogue';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlateiaCartChangeEvent, PlateiaSeatPickerOpenEvent } from '../../shared/events.ts';
 import { BUY_BUTTON_TAG, defineBuyButton, type PlateiaBuyButton } from './index.ts';
 
-const lot = (fields: Partial<TicketTypeInfo> & Pick<TicketTypeInfo, 'id' | 'name'>): TicketTypeInfo => ({
-  description: '',
-  n_number: 1,
-  priceCents: 5000,
-  available: 100,
-  perOrderLimit: 10,
-  numerationSelected: false,
-  sectionId: null,
-  onSale: true,
-  soldOut: false,
-  ...fields,
-});
-
-const festival = (): EventDetail => ({
-  id: 1,
-  slug: 'festival',
-  name: 'Festival Sons do Cerrado',
-  venue: 'Parque da Cidade',
-  city: 'Brasília - DF',
-  startsAt: '2026-12-15T14:00:00.000Z',
-  endsAt: '2026-12-16T02:00:00.000Z',
-  image: '',
-  pixel: 'px-festival',
-  status: 'published',
-  priceFromCents: 5000,
-  hasSeatMap: false,
-  isPast: false,
-  description: '',
-  producerId: 1,
-  serviceFeeBps: 1000,
-  ticketTypes: [
-    lot({ id: 11, name: 'Pista', n_number: 2, priceCents: 5000 }),
-    lot({ id: 12, name: 'Camarote', n_number: 1, priceCents: 12000, soldOut: true, available: 0 }),
-    lot({ id: 13, name: 'Backstage', n_number: 1, priceCents: 30000, perOrderLimit: 1 }),
-  ],
-  products: [],
-  resale: [],
-});
+const festival = (): EventDetail =>
+  eventDetail({
+    id: 1,
+    slug: 'festival',
+    name: 'Festival Sons do Cerrado',
+    venue: 'Parque da Cidade',
+    city: 'Brasília - DF',
+    startsAt: '2026-12-15T14:00:00.000Z',
+    endsAt: '2026-12-16T02:00:00.000Z',
+    pixel: 'px-festival',
+    producerId: 1,
+    ticketTypes: [
+      ticketType({ id: 11, name: 'Pista', n_number: 2, priceCents: 5000 }),
+      ticketType({ id: 12, name: 'Camarote', n_number: 1, priceCents: 12000, soldOut: true, available: 0 }),
+      ticketType({ id: 13, name: 'Backstage', n_number: 1, priceCents: 30000, perOrderLimit: 1 }),
+    ],
+  });
 
 const theatre = (): EventDetail => ({
   ...festival(),
@@ -52,7 +32,7 @@ const theatre = (): EventDetail => ({
   slug: 'teatro',
   name: 'O Auto da Compadecida',
   hasSeatMap: true,
-  ticketTypes: [lot({ id: 21, name: 'Plateia', numerationSelected: true, sectionId: 1 })],
+  ticketTypes: [ticketType({ id: 21, name: 'Plateia', numerationSelected: true, sectionId: 1 })],
 });
 
 let events: Record<string, EventDetail | number>;
@@ -276,7 +256,7 @@ describe('<plateia-buy-button> for a seated event', () => {
 
   it('opens the picker for a ticket type sold by seat, even on an event without a map flag', async () => {
     const event = festival();
-    event.ticketTypes.push(lot({ id: 14, name: 'Mesa', numerationSelected: true }));
+    event.ticketTypes.push(ticketType({ id: 14, name: 'Mesa', numerationSelected: true }));
     events['1'] = event;
     const element = place({ 'event-id': '1', 'ticket-type-id': '14' });
     await settled(element);

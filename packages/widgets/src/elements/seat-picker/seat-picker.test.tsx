@@ -2,6 +2,7 @@ import { configureApi } from '@plateia/core/api/client';
 import { SEAT_MESSAGES } from '@plateia/core/rules/seat-flow';
 import { $cart } from '@plateia/core/stores/cart';
 import { $seatHolds, $seatMaps, $seatStatuses } from '@plateia/core/stores/seats';
+import { eventDetail } from '@plateia/core/test/catalogue';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineSeatPicker } from './index.ts';
@@ -63,27 +64,17 @@ const MAP = {
   ],
 };
 
-const EVENT = {
+const EVENT = eventDetail({
   id: 2,
   slug: 'auto-da-compadecida',
   name: 'O Auto da Compadecida',
-  venue: 'Teatro Municipal',
   city: 'São Paulo - SP',
   startsAt: '2026-12-03T20:00:00.000Z',
   endsAt: '2026-12-03T22:00:00.000Z',
-  image: '',
   pixel: 'px-auto',
-  status: 'published',
   priceFromCents: 9000,
   hasSeatMap: true,
-  isPast: false,
-  description: '',
-  producerId: 2,
-  serviceFeeBps: 1000,
-  ticketTypes: [],
-  products: [],
-  resale: [],
-};
+});
 
 const PRICING: Record<string, unknown> = {
   '1': {
