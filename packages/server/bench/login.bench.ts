@@ -2,7 +2,7 @@
 // Starts the app on a temporary PGlite (or DATABASE_URL), creates one verified customer,
 // then runs getsalt + login pairs at concurrency 50 for BENCH_SECONDS (default 10) and
 // compares logins/s and p99 latency with the "login" budget in budgets.json.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { customers } from '../src/db/schema/accounts.ts';
+import { readBudget } from './support.ts';
 
 interface LoginBudget {
   minLoginsPerSecond: number;
@@ -28,12 +29,6 @@ function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
-
-const budgets = JSON.parse(
-  readFileSync(join(import.meta.dirname, '..', '..', '..', 'budgets.json'), 'utf8'),
-) as {
-  login?: LoginBudget;
-};
 
 const dataDir = mkdtempSync(join(tmpdir(), 'plateia-bench-login-'));
 const database = await openDatabase(
@@ -114,7 +109,7 @@ console.log(
 console.log(`  ${latencies.length} logins (getsalt + login), ${failures} failed`);
 console.log(`  ${fmt(rate)} logins/s, p50 ${fmt(p50)} ms, p99 ${fmt(p99)} ms (pair latency)`);
 
-const budget = budgets.login;
+const budget = readBudget<LoginBudget>('login');
 const problems: string[] = [];
 if (failures > 0) problems.push(`${failures} requests failed`);
 if (budget) {

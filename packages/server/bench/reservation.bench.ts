@@ -7,10 +7,8 @@
 import { sql } from 'drizzle-orm';
 import { createEvent } from '../src/catalogue/create.ts';
 import { selectRows } from '../src/catalogue/sql.ts';
-import { openDatabase } from '../src/db/client.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { createBuyers, startApiProcess } from '../test/race/cluster.ts';
-import { autocannon, createScratchDatabase, readBudget } from './support.ts';
+import { createBuyers } from '../test/race/cluster.ts';
+import { autocannon, benchOnScratchDatabase, checkBudget, readBudget } from './support.ts';
 
 const CONCURRENCY = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -21,13 +19,8 @@ interface ReservationBudget {
   maxP99Ms: number;
 }
 
-const scratch = await createScratchDatabase('reservation', 'plateia_bench_reserve');
-
-let exitCode = 0;
-const server = { stop: async () => {} };
-const database = await openDatabase({ url: scratch.url, poolSize: 5 });
-try {
-  await migrate(database);
+await benchOnScratchDatabase('reservation', 'plateia_bench_reserve', 5, async ({ database, startApi }) => {
+  let passed = true;
   const startsAt = new Date(Date.now() + 30 * 24 * 3600 * 1000);
   const event = await createEvent(database.db, {
     slug: 'lote-quente',
@@ -38,8 +31,7 @@ try {
   });
   const lotId = event.lotIds[0]!;
   const buyers = await createBuyers(database.db, BUYERS, 'bench');
-  const api = await startApiProcess(scratch.url);
-  server.stop = api.stop;
+  const api = await startApi();
   let next = 0;
   const result = await autocannon({
     url: api.url,
@@ -82,25 +74,18 @@ try {
   console.log(`[reservation] lot counter ${lot?.reserved} reserved units for ${lot?.orders} live orders`);
   if (result.non2xx > 0 || result.errors > 0 || lot?.reserved !== lot?.orders) {
     console.error('[reservation] FAIL: refused reservations or counters out of step');
-    exitCode = 1;
+    passed = false;
   }
   const budget = readBudget<ReservationBudget>('reservation');
   if (budget) {
-    const checks: [string, boolean][] = [
+    const withinBudget = checkBudget('reservation', [
       [
         `reservations/s ${rate.toFixed(0)} >= ${budget.minReservationsPerSecond}`,
         rate >= budget.minReservationsPerSecond,
       ],
       [`p99 ${p99} ms <= ${budget.maxP99Ms} ms`, p99 <= budget.maxP99Ms],
-    ];
-    for (const [label, ok] of checks) {
-      console.log(`[reservation] ${ok ? 'ok  ' : 'FAIL'} ${label}`);
-      if (!ok) exitCode = 1;
-    }
+    ]);
+    if (!withinBudget) passed = false;
   }
-} finally {
-  await server.stop();
-  await database.close();
-  await scratch.drop();
-}
-process.exit(exitCode);
+  return passed;
+});

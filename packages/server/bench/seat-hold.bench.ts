@@ -9,12 +9,9 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { selectRows } from '../src/catalogue/sql.ts';
-import { openDatabase } from '../src/db/client.ts';
-import { migrate } from '../src/db/migrate.ts';
 import { holdSeatsQuery } from '../src/seats/holds.ts';
 import { createLargeVenue } from '../src/seed/catalogue.ts';
-import { startApiProcess } from '../test/race/cluster.ts';
-import { autocannon, createScratchDatabase, readBudget } from './support.ts';
+import { autocannon, benchOnScratchDatabase, checkBudget, readBudget } from './support.ts';
 
 const CONCURRENCY = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -26,13 +23,9 @@ interface SeatHoldBudget {
   minRatioToRawUpdate: number;
 }
 
-const scratch = await createScratchDatabase('seat-hold', 'plateia_bench_hold');
-
-let exitCode = 0;
-const server = { stop: async () => {} };
-const database = await openDatabase({ url: scratch.url, poolSize: 20 });
-try {
-  await migrate(database);
+await benchOnScratchDatabase('seat-hold', 'plateia_bench_hold', 20, async (scratch) => {
+  const { database } = scratch;
+  let passed = true;
   const started = performance.now();
   const venue = await createLargeVenue(database.db, { seats: 100_000 });
   console.log(
@@ -80,8 +73,7 @@ try {
   const rawBefore = await rawRun();
 
   // 2. HTTP: POST /seat/hold through the real server entry in its own process.
-  const api = await startApiProcess(scratch.url);
-  server.stop = api.stop;
+  const api = await scratch.startApi();
   let next = 0;
   const result = await autocannon({
     url: api.url,
@@ -124,25 +116,18 @@ try {
   const budget = readBudget<SeatHoldBudget>('seatHold');
   if (result.non2xx > 0 || result.errors > 0) {
     console.error('[seat-hold] FAIL: some holds were refused or failed');
-    exitCode = 1;
+    passed = false;
   }
   if (budget) {
-    const checks: [string, boolean][] = [
+    const withinBudget = checkBudget('seat-hold', [
       [
         `holds/s ${holdsPerSecond.toFixed(0)} >= ${budget.minHoldsPerSecond}`,
         holdsPerSecond >= budget.minHoldsPerSecond,
       ],
       [`p99 ${p99} ms <= ${budget.maxP99Ms} ms`, p99 <= budget.maxP99Ms],
       [`ratio ${ratio.toFixed(2)} >= ${budget.minRatioToRawUpdate}`, ratio >= budget.minRatioToRawUpdate],
-    ];
-    for (const [label, ok] of checks) {
-      console.log(`[seat-hold] ${ok ? 'ok  ' : 'FAIL'} ${label}`);
-      if (!ok) exitCode = 1;
-    }
+    ]);
+    if (!withinBudget) passed = false;
   }
-} finally {
-  await server.stop();
-  await database.close();
-  await scratch.drop();
-}
-process.exit(exitCode);
+  return passed;
+});

@@ -1,9 +1,12 @@
-// What the API host's PostgreSQL benchmarks share: the load generator, the budgets file, and
-// a scratch database created for one run and dropped after it.
+// What the API host's benchmarks share: the load generator, the budgets file and its checks,
+// and a scratch PostgreSQL database created for one run and dropped after it.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { type ApiProcess, startApiProcess } from '../test/race/cluster.ts';
 
 /** The part of autocannon's options the API host's benchmarks use. */
 export interface LoadOptions {
@@ -48,6 +51,12 @@ export function readBudget<T>(key: string): T | undefined {
   return budgets[key] as T | undefined;
 }
 
+/** Prints each budget check as ok or FAIL under the benchmark's label; true when all pass. */
+export function checkBudget(label: string, checks: [string, boolean][]): boolean {
+  for (const [check, ok] of checks) console.log(`[${label}] ${ok ? 'ok  ' : 'FAIL'} ${check}`);
+  return checks.every(([, ok]) => ok);
+}
+
 /** A database created for one benchmark run. */
 export interface ScratchDatabase {
   url: string;
@@ -83,4 +92,46 @@ export async function createScratchDatabase(label: string, name: string): Promis
       await admin.end();
     },
   };
+}
+
+/** What a benchmark run gets: its migrated scratch database and the API host on it. */
+export interface ScratchRun {
+  /** The scratch database's URL. */
+  url: string;
+  database: DatabaseHandle;
+  /** Starts the real server entry in its own process on the scratch database; stopped after the run. */
+  startApi(): Promise<ApiProcess>;
+}
+
+/**
+ * Runs a benchmark on a fresh migrated scratch database (see createScratchDatabase), then
+ * stops the API host if it was started, drops the database and exits: 0 when `run` returns
+ * true, 1 when it reports a failure.
+ */
+export async function benchOnScratchDatabase(
+  label: string,
+  name: string,
+  poolSize: number,
+  run: (scratch: ScratchRun) => Promise<boolean>,
+): Promise<never> {
+  const scratch = await createScratchDatabase(label, name);
+  let api: ApiProcess | undefined;
+  let passed = false;
+  const database = await openDatabase({ url: scratch.url, poolSize });
+  try {
+    await migrate(database);
+    passed = await run({
+      url: scratch.url,
+      database,
+      startApi: async () => {
+        api = await startApiProcess(scratch.url);
+        return api;
+      },
+    });
+  } finally {
+    await api?.stop();
+    await database.close();
+    await scratch.drop();
+  }
+  process.exit(passed ? 0 : 1);
 }
