@@ -7,7 +7,7 @@
  */
 
 import type { EventSummary } from '../contracts/catalogue.ts';
-import type { OrderItemView } from '../contracts/orders.ts';
+import type { ProductAllowance, ReservedOrder } from '../contracts/orders.ts';
 import type { CardChargeAnswer, PaymentStatusAnswer, PixCharge } from '../contracts/payments.ts';
 import type { SeatMap, SeatRow, SeatSection, SeatTable } from '../contracts/seat-map.ts';
 import { type CartItem, type EntityId, type SeatSelection, ticketItem } from '../rules/cart.ts';
@@ -309,30 +309,10 @@ export function tableCartItem(choice: {
 // ---------------------------------------------------------------------------------------
 // Cart reservation and pixel
 
-/** One line of a reserved order (the API host's order line). */
-export type ReservedOrderItem = OrderItemView;
-
-/** The order a reservation opened: money in cents; `expiresAt` ends the checkout window. */
-export interface ReservedOrder {
-  id: number;
-  number: string;
-  status: 'reserved';
-  eventId: number;
-  subtotalCents: number;
-  discountCents: number;
-  feeCents: number;
-  totalCents: number;
-  coupon: { code: string; kind: 'percent' | 'fixed'; value: number } | null;
-  expiresAt: string;
-  items: ReservedOrderItem[];
-}
+export type { OrderItemView as ReservedOrderItem, ReservedOrder } from '../contracts/orders.ts';
 
 /** What the server allows for one product line. */
-export interface ReservedProduct {
-  product_id: number;
-  product_allow: number;
-  product_is_permitted_to_buy: boolean;
-}
+export type ReservedProduct = ProductAllowance;
 
 /**
  * What `POST /cart/reserve` answered: the per-ticket allowances (spec §3), the product

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { OrderItemView } from '@plateia/core/contracts/orders';
+import type { ProductAllowance, ReservedOrder } from '@plateia/core/contracts/orders';
 import { sql } from 'drizzle-orm';
 import { type Queryable, retryOnConflict, selectRows } from '../catalogue/sql.ts';
 import type { Database } from '../db/client.ts';
@@ -71,33 +71,11 @@ export interface TicketAllowance {
   tk_allow: { tk_allow: number; tk_is_permitted_to_buy: boolean };
 }
 
-/** The same for a product line. */
-export interface ProductAllowance {
-  product_id: number;
-  product_allow: number;
-  product_is_permitted_to_buy: boolean;
-}
-
-export type { OrderItemView } from '@plateia/core/contracts/orders';
-
-/** A reserved order as answered: money in cents, `expiresAt` ends the checkout window. */
-export interface OrderView {
-  id: number;
-  number: string;
-  status: 'reserved';
-  eventId: number;
-  subtotalCents: number;
-  discountCents: number;
-  feeCents: number;
-  totalCents: number;
-  coupon: { code: string; kind: 'percent' | 'fixed'; value: number } | null;
-  expiresAt: string;
-  items: OrderItemView[];
-}
+export type { OrderItemView, ProductAllowance, ReservedOrder } from '@plateia/core/contracts/orders';
 
 /** What a reservation attempt gives. */
 export type ReserveResult =
-  | { ok: true; tickets: TicketAllowance[]; products: ProductAllowance[]; order: OrderView }
+  | { ok: true; tickets: TicketAllowance[]; products: ProductAllowance[]; order: ReservedOrder }
   | { ok: false; message: string; tickets: TicketAllowance[]; products: ProductAllowance[] };
 
 class Unavailable extends Error {
@@ -425,7 +403,7 @@ async function attempt(db: Database, input: ReserveInput): Promise<ReserveResult
     // The most contended rows go last, so their locks are held for the shortest time: the
     // coupon, then general-admission lots (one conditional UPDATE per lot, in id order),
     // then a single statement writing the lines and totals, then COMMIT.
-    let coupon: OrderView['coupon'] = null;
+    let coupon: ReservedOrder['coupon'] = null;
     let couponId: number | null = null;
     const code = input.coupon?.trim();
     if (code) {
