@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seatLine } from '../test/cart-lines.ts';
 import {
   addCartItem,
   addProductItem,
@@ -30,20 +31,15 @@ const resale = (resaleId: number) =>
     originalTicketId: 900 + resaleId,
   });
 const seat = (seatId: string) =>
-  ticketItem({
-    id: 12,
-    eventId: 2,
-    tk_price: 12000,
-    seatSelection: {
-      seat_id: seatId,
-      section_id: 's1',
-      row_id: 'r1',
-      seat_number: 4,
-      ticket_type_id: 12,
-      price: 12000,
+  seatLine(
+    { seat_id: seatId, section_id: 's1', row_id: 'r1', seat_number: 4 },
+    {
+      id: 12,
+      eventId: 2,
+      tk_price: 12000,
+      seatDetails: { sectionName: 'Plateia A', rowName: 'B', seatNumber: '4' },
     },
-    seatDetails: { sectionName: 'Plateia A', rowName: 'B', seatNumber: '4' },
-  });
+  );
 const table = ticketItem({
   id: 13,
   eventId: 2,

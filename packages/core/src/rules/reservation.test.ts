@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seatLine } from '../test/cart-lines.ts';
 import { cartItemKey, ticketItem } from './cart.ts';
 import {
   buildReservationPayload,
@@ -17,20 +18,7 @@ const resale = ticketItem({
   resaleId: 44,
   n_number: 1,
 });
-const seat = ticketItem({
-  id: 12,
-  eventId: 3,
-  tk_price: 9000,
-  n_number: 1,
-  seatSelection: {
-    seat_id: 501,
-    section_id: 1,
-    row_id: 2,
-    seat_number: '7',
-    ticket_type_id: 12,
-    price: 9000,
-  },
-});
+const seat = seatLine({ seat_id: 501, row_id: 2 }, { id: 12, eventId: 3, tk_price: 9000, n_number: 1 });
 const table = ticketItem({
   id: 13,
   eventId: 3,

@@ -2,8 +2,9 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configureApi } from '../api/client.ts';
-import { CART_MESSAGES, type CartItem, cartItemKey, ticketItem } from '../rules/cart.ts';
+import { CART_MESSAGES, cartItemKey, ticketItem } from '../rules/cart.ts';
 import { SEAT_MESSAGES } from '../rules/seat-flow.ts';
+import { seatLine } from '../test/cart-lines.ts';
 import { type ApiCall, fakeRoutes, json } from '../test/fake-api.ts';
 import {
   $cart,
@@ -31,21 +32,16 @@ import { $toasts, clearToasts } from './toasts.ts';
 const general = ticketItem({ id: 10, eventId: 1, tk_price: 5000, n_number: 1, eventPixel: 'px-1' });
 const resale = (resaleId: number) =>
   ticketItem({ id: 11, eventId: 1, tk_price: 8000, is_from_resale: 1, resaleId });
-const seat = (seatId: string): CartItem =>
-  ticketItem({
-    id: 12,
-    eventId: 2,
-    tk_price: 12000,
-    seatSelection: {
-      seat_id: seatId,
-      section_id: 1,
-      row_id: 1,
-      seat_number: '4',
-      ticket_type_id: 12,
-      price: 12000,
+const seat = (seatId: string) =>
+  seatLine(
+    { seat_id: seatId, seat_number: '4' },
+    {
+      id: 12,
+      eventId: 2,
+      tk_price: 12000,
+      seatDetails: { sectionName: 'Plateia', rowName: 'A', seatNumber: '4' },
     },
-    seatDetails: { sectionName: 'Plateia', rowName: 'A', seatNumber: '4' },
-  });
+  );
 
 const toastMessages = () => $toasts.get().map((toast) => toast.message);
 const available = (call: ApiCall) =>

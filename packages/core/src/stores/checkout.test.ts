@@ -2,9 +2,10 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../api/client.ts';
-import { type CartItem, ticketItem } from '../rules/cart.ts';
+import { ticketItem } from '../rules/cart.ts';
 import { CART_EXPIRY_MS } from '../rules/expiry.ts';
 import { RESERVATION_MESSAGES } from '../rules/reservation.ts';
+import { seatLine } from '../test/cart-lines.ts';
 import { type ApiCall, fakeRoutes, json, sent } from '../test/fake-api.ts';
 import { $cart, $cartUpdatedAt, $productCart, addProductToCart, addToCart } from './cart.ts';
 import {
@@ -26,20 +27,7 @@ import { $user, sessionId } from './session.ts';
 import { $toasts, clearToasts } from './toasts.ts';
 
 const general = ticketItem({ id: 10, eventId: 3, tk_price: 5000, n_number: 2, amount: 2 });
-const seat: CartItem = ticketItem({
-  id: 12,
-  eventId: 3,
-  tk_price: 9000,
-  n_number: 1,
-  seatSelection: {
-    seat_id: 501,
-    section_id: 1,
-    row_id: 1,
-    seat_number: '7',
-    ticket_type_id: 12,
-    price: 9000,
-  },
-});
+const seat = seatLine({ seat_id: 501 }, { id: 12, eventId: 3, tk_price: 9000, n_number: 1 });
 const ORDER = {
   id: 55,
   number: 'A1B2C3',
