@@ -121,46 +121,23 @@ describe('drawSeatMap', () => {
   it('draws blocks with the section price when zoomed out, and seat numbers only when zoomed in', () => {
     const venue = map(3, 10);
     const layouts = [buildSectionLayout(venue.sections[0] as SeatMap['sections'][number])];
-    const far = recordingContext();
-    drawSeatMap(
-      far.ctx,
-      {
-        map: venue,
-        layouts,
-        state: { view: { scale: 0.2, x: 0, y: 0 }, width: 400, height: 200 },
-        colors,
-        kindOf: () => 0,
-      },
-      1,
-    );
+    /** One frame of the venue at a view and canvas size, recorded. */
+    const frame = (view: { scale: number; x: number; y: number }, width: number, height: number) => {
+      const recording = recordingContext();
+      drawSeatMap(
+        recording.ctx,
+        { map: venue, layouts, state: { view, width, height }, colors, kindOf: () => 0 },
+        1,
+      );
+      return recording;
+    };
+    const far = frame({ scale: 0.2, x: 0, y: 0 }, 400, 200);
     expect(far.seats()).toBe(0);
     expect(far.texts).toContain('a partir de R$ 120,00');
-    const near = recordingContext();
-    drawSeatMap(
-      near.ctx,
-      {
-        map: venue,
-        layouts,
-        state: { view: { scale: 3, x: 0, y: -100 }, width: 300, height: 150 },
-        colors,
-        kindOf: () => 0,
-      },
-      1,
-    );
+    const near = frame({ scale: 3, x: 0, y: -100 }, 300, 150);
     expect(near.texts).toContain('10');
     expect(near.texts).toContain('F0');
-    const middle = recordingContext();
-    drawSeatMap(
-      middle.ctx,
-      {
-        map: venue,
-        layouts,
-        state: { view: { scale: 1, x: 0, y: 0 }, width: 400, height: 200 },
-        colors,
-        kindOf: () => 0,
-      },
-      1,
-    );
+    const middle = frame({ scale: 1, x: 0, y: 0 }, 400, 200);
     expect(middle.texts).not.toContain('10');
   });
 
