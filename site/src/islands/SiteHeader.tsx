@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $authState, $user, logout } from '@plateia/core';
+import { $authState, $user, logout, type User } from '@plateia/core';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { Logo } from '../components/Logo.tsx';
@@ -25,8 +25,6 @@ export default function SiteHeader(props: SiteHeaderProps) {
     </ErrorBoundary>
   );
 }
-
-type User = NonNullable<ReturnType<typeof $user.get>>;
 
 function HeaderContent({ pathname, producerAreaUrl, helpUrl }: SiteHeaderProps) {
   const authState = useStore($authState);
@@ -89,7 +87,7 @@ function HeaderContent({ pathname, producerAreaUrl, helpUrl }: SiteHeaderProps) 
 }
 
 function isProducer(user: User): boolean {
-  return (user as { isadmin?: unknown }).isadmin === '1';
+  return user.isadmin === '1';
 }
 
 function HeaderSkeleton() {
@@ -148,13 +146,13 @@ function HelpLink({ helpUrl, className, role }: { helpUrl: string; className: st
 }
 
 function Avatar({ user, size }: { user: User; size: number }) {
-  const record = user as { avatar?: unknown; namef?: unknown; namel?: unknown; user?: unknown };
   const [broken, setBroken] = useState(false);
-  if (typeof record.avatar === 'string' && record.avatar && !broken) {
+  // The record comes from the API host and local storage: only a non-empty string is a picture.
+  if (typeof user.avatar === 'string' && user.avatar && !broken) {
     return (
       <img
         className="avatar"
-        src={record.avatar}
+        src={user.avatar}
         alt=""
         width={size}
         height={size}
@@ -164,15 +162,14 @@ function Avatar({ user, size }: { user: User; size: number }) {
   }
   return (
     <span className="avatar avatar-initials" style={{ width: size, height: size }} aria-hidden="true">
-      {initialsOf(record.namef, record.namel, record.user)}
+      {initialsOf(user.namef, user.namel, user.user)}
     </span>
   );
 }
 
 function displayName(user: User): string {
-  const record = user as { namef?: unknown; namel?: unknown; user?: unknown };
-  const name = [record.namef, record.namel].filter((part) => typeof part === 'string' && part).join(' ');
-  return name || String(record.user ?? '');
+  const name = [user.namef, user.namel].filter((part) => typeof part === 'string' && part).join(' ');
+  return name || user.user;
 }
 
 function AccountMenu({ user, helpUrl, onLogout }: { user: User; helpUrl: string; onLogout: () => void }) {
@@ -209,7 +206,6 @@ function AccountMenu({ user, helpUrl, onLogout }: { user: User; helpUrl: string;
     event.preventDefault();
   };
 
-  const record = user as { user?: unknown };
   return (
     <div className="account-menu" ref={rootRef}>
       <button
@@ -240,7 +236,7 @@ function AccountMenu({ user, helpUrl, onLogout }: { user: User; helpUrl: string;
         >
           <div className="account-summary" role="none">
             <strong>{displayName(user)}</strong>
-            <span>{String(record.user ?? '')}</span>
+            <span>{user.user}</span>
           </div>
           {ACCOUNT_LINKS.map((link) => (
             <a key={link.href} className="menu-item" role="menuitem" href={link.href} tabIndex={-1}>
@@ -321,7 +317,7 @@ function MobileDrawer({
                 <Avatar user={user} size={44} />
                 <div>
                   <strong>{displayName(user)}</strong>
-                  <span>{String((user as { user?: unknown }).user ?? '')}</span>
+                  <span>{user.user}</span>
                 </div>
               </div>
               {isProducer(user) && <ProducerAreaLink href={producerAreaUrl} className="drawer-item" />}
