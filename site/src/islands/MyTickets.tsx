@@ -87,14 +87,25 @@ function TicketList() {
         O QR Code de entrada ainda não é exibido nesta página. Os QR Codes dos ingressos se atualizam
         constantemente, por isso não recomendamos capturas de tela.
       </p>
-      {upcoming.length > 0 && <EventGroups title="Próximos eventos" groups={upcoming} />}
-      {past.length > 0 && <EventGroups title="Eventos passados" groups={past} />}
+      {upcoming.length > 0 && (
+        <EventGroups headingId="ingressos-proximos" title="Próximos eventos" groups={upcoming} />
+      )}
+      {past.length > 0 && (
+        <EventGroups headingId="ingressos-passados" title="Eventos passados" groups={past} />
+      )}
     </div>
   );
 }
 
-function EventGroups({ title, groups }: { title: string; groups: TicketsByEvent[] }) {
-  const headingId = title === 'Próximos eventos' ? 'ingressos-proximos' : 'ingressos-passados';
+function EventGroups({
+  headingId,
+  title,
+  groups,
+}: {
+  headingId: string;
+  title: string;
+  groups: TicketsByEvent[];
+}) {
   return (
     <section className="tickets-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
