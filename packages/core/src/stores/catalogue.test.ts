@@ -2,7 +2,8 @@
 // answer during server-side rendering.
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi, type Fetcher } from '../api/client.ts';
+import { configureApi } from '../api/client.ts';
+import { fakeApi, json } from '../test/fake-api.ts';
 import {
   $eventDetails,
   $eventQuery,
@@ -16,9 +17,6 @@ import {
   setEventQuery,
   trackEventPixel,
 } from './catalogue.ts';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const summary = (id: number, name: string) => ({
   id,
@@ -36,17 +34,6 @@ const summary = (id: number, name: string) => ({
   isPast: false,
 });
 
-function fakeApi(answer: (url: URL) => Response | Promise<Response>) {
-  const urls: URL[] = [];
-  const fetcher: Fetcher = async (input, init) => {
-    const url = new URL(new Request(input, init).url);
-    urls.push(url);
-    return answer(url);
-  };
-  configureApi({ baseUrl: 'https://api.test', fetch: fetcher });
-  return urls;
-}
-
 beforeEach(() => {
   clearCatalogueCache();
   $eventQuery.set({});
@@ -62,7 +49,7 @@ afterEach(() => {
 
 describe('events listing', () => {
   it('loads when watched and maps the answer page', async () => {
-    const urls = fakeApi(() => json(200, { data: [summary(1, 'Festival')], page: 1, limit: 20, total: 1 }));
+    const calls = fakeApi(() => json(200, { data: [summary(1, 'Festival')], page: 1, limit: 20, total: 1 }));
     const unbind = $events.listen(() => {});
     expect($events.get().loading).toBe(true);
     await allTasks();
@@ -71,8 +58,8 @@ describe('events listing', () => {
       data: { events: [summary(1, 'Festival')], page: 1, limit: 20, total: 1 },
       error: null,
     });
-    expect(urls[0]?.pathname).toBe('/events');
-    expect(urls[0]?.search).toBe('');
+    expect(calls[0]?.url.pathname).toBe('/events');
+    expect(calls[0]?.url.search).toBe('');
     unbind();
   });
 
@@ -82,8 +69,8 @@ describe('events listing', () => {
     const arrived = new Promise<void>((resolve) => {
       allArrived = resolve;
     });
-    const urls = fakeApi(
-      (url) =>
+    const calls = fakeApi(
+      ({ url }) =>
         new Promise((resolve) => {
           const q = url.searchParams.get('q') ?? '';
           pending.push({ q, resolve: () => resolve(json(200, { data: [summary(q.length, q)], total: 1 })) });
@@ -99,22 +86,22 @@ describe('events listing', () => {
     pending.find((p) => p.q === '')?.resolve();
     await allTasks();
     expect($events.get().data?.events.map((event) => event.name)).toEqual(['samba']);
-    expect(urls.map((url) => url.searchParams.get('q'))).toEqual([null, 'rock', 'samba']);
+    expect(calls.map(({ url }) => url.searchParams.get('q'))).toEqual([null, 'rock', 'samba']);
     unbind();
   });
 
   it('reuses a fresh answer, asks again once it is stale or forced', async () => {
     vi.useFakeTimers({ now: 0, toFake: ['Date'] });
-    const urls = fakeApi(() => json(200, { data: [], total: 0 }));
+    const calls = fakeApi(() => json(200, { data: [], total: 0 }));
     setEventQuery({ slug: 'festival' });
     await loadEvents();
     await loadEvents();
-    expect(urls).toHaveLength(1);
-    expect(urls[0]?.searchParams.get('slug')).toBe('festival');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.url.searchParams.get('slug')).toBe('festival');
     vi.setSystemTime(CATALOGUE_FRESH_MS);
     await loadEvents();
     await loadEvents({ force: true });
-    expect(urls).toHaveLength(3);
+    expect(calls).toHaveLength(3);
   });
 
   it('keeps the last page and reports the server message on failure', async () => {
@@ -149,7 +136,7 @@ describe('events listing', () => {
 
 describe('event detail', () => {
   it('shares one store and one request per event, loading on first watch', async () => {
-    const urls = fakeApi((url) =>
+    const calls = fakeApi(({ url }) =>
       json(200, { ...summary(7, 'Teatro'), ticketTypes: [], path: url.pathname }),
     );
     const $a = eventStore(7);
@@ -158,7 +145,7 @@ describe('event detail', () => {
     const unbindB = eventStore(7).listen(() => {});
     await allTasks();
     expect($a.get().data?.name).toBe('Teatro');
-    expect(urls.map((url) => url.pathname)).toEqual(['/events/7']);
+    expect(calls.map(({ url }) => url.pathname)).toEqual(['/events/7']);
     unbindA();
     unbindB();
   });
@@ -176,11 +163,11 @@ describe('event detail', () => {
 
 describe('event pixel', () => {
   it('posts a hit with tipo 3 and never fails the caller', async () => {
-    const urls = fakeApi(() => json(500, {}));
+    const calls = fakeApi(() => json(500, {}));
     await trackEventPixel('px-9', 9);
-    expect(urls.map((url) => url.pathname)).toEqual(['/pixel/add']);
+    expect(calls.map(({ url }) => url.pathname)).toEqual(['/pixel/add']);
     await trackEventPixel('', 9);
-    expect(urls).toHaveLength(1);
+    expect(calls).toHaveLength(1);
   });
 });
 
