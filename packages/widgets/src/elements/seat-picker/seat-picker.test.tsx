@@ -3,6 +3,7 @@ import { SEAT_MESSAGES } from '@plateia/core/rules/seat-flow';
 import { $cart } from '@plateia/core/stores/cart';
 import { $seatHolds, $seatMaps, $seatStatuses } from '@plateia/core/stores/seats';
 import { eventDetail } from '@plateia/core/test/catalogue';
+import { type ApiCall, fakeApi, json, notFound } from '@plateia/core/test/fake-api';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineSeatPicker } from './index.ts';
@@ -114,22 +115,11 @@ const PRICING: Record<string, unknown> = {
   },
 };
 
-interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: Record<string, unknown> | null;
-}
-
-let calls: Call[];
+let calls: ApiCall[];
 let statuses: Record<string, string>;
 let holdStatus: number;
 
-const json = (status: number, body: unknown): Response =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 beforeEach(() => {
-  calls = [];
   statuses = { '103': 'sold', '104': 'held' };
   holdStatus = 200;
   localStorage.clear();
@@ -138,37 +128,31 @@ beforeEach(() => {
   $seatHolds.set([]);
   $seatMaps.set({});
   $seatStatuses.set({});
-  configureApi({
-    baseUrl: 'http://api.test',
-    fetch: vi.fn(async (input: Request | URL | string) => {
-      const request = input instanceof Request ? input : new Request(String(input));
-      const url = new URL(request.url);
-      const body = request.method === 'POST' ? ((await request.json()) as Record<string, unknown>) : null;
-      calls.push({ method: request.method, path: url.pathname, query: url.searchParams, body });
-      if (url.pathname === '/seat/maps/2') return json(200, MAP);
-      if (url.pathname === '/events/2') return json(200, EVENT);
-      const pricing = /^\/seat\/sections\/(\d+)\/pricing$/.exec(url.pathname);
-      if (pricing) return json(200, PRICING[pricing[1] ?? '']);
-      if (url.pathname === '/seat/status') {
-        const ids = url.searchParams.get('seatIds');
-        const data = ids
-          ? Object.fromEntries(ids.split(',').map((id) => [id, statuses[id] ?? 'available']))
-          : statuses;
-        return json(200, { data });
+  calls = fakeApi(({ path, url, body }) => {
+    if (path === '/seat/maps/2') return json(200, MAP);
+    if (path === '/events/2') return json(200, EVENT);
+    const pricing = /^\/seat\/sections\/(\d+)\/pricing$/.exec(path);
+    if (pricing) return json(200, PRICING[pricing[1] ?? '']);
+    if (path === '/seat/status') {
+      const ids = url.searchParams.get('seatIds');
+      const data = ids
+        ? Object.fromEntries(ids.split(',').map((id) => [id, statuses[id] ?? 'available']))
+        : statuses;
+      return json(200, { data });
+    }
+    const seatIds = (body as { seatIds?: number[] } | undefined)?.seatIds;
+    if (path === '/seat/hold') {
+      if (holdStatus === 409) {
+        return json(409, { success: false, error: 'seat_taken', message: SEAT_MESSAGES.takenByAnother });
       }
-      if (url.pathname === '/seat/hold') {
-        if (holdStatus === 409) {
-          return json(409, { success: false, error: 'seat_taken', message: SEAT_MESSAGES.takenByAnother });
-        }
-        for (const id of (body?.seatIds ?? []) as number[]) statuses[String(id)] = 'held_by_you';
-        return json(200, { success: true, message: 'ok', seatIds: body?.seatIds });
-      }
-      if (url.pathname === '/seat/release') {
-        for (const id of (body?.seatIds ?? []) as number[]) delete statuses[String(id)];
-        return json(200, { success: true, message: 'ok', seatIds: body?.seatIds });
-      }
-      return json(404, { error: 'not_found', message: 'Não encontrado' });
-    }),
+      for (const id of seatIds ?? []) statuses[String(id)] = 'held_by_you';
+      return json(200, { success: true, message: 'ok', seatIds });
+    }
+    if (path === '/seat/release') {
+      for (const id of seatIds ?? []) delete statuses[String(id)];
+      return json(200, { success: true, message: 'ok', seatIds });
+    }
+    return notFound();
   });
 });
 
