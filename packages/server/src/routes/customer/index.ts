@@ -10,7 +10,7 @@ import { openSession } from '../../accounts/sessions.ts';
 import { customers } from '../../db/schema/accounts.ts';
 import { loggableError } from '../../logging.ts';
 import { verificationEmail } from '../../mail/templates.ts';
-import { assertSelf } from '../../plugins/auth.ts';
+import { assertSelf, UNAUTHORIZED_MESSAGE } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import {
   ErrorSchema,
@@ -138,7 +138,7 @@ const customer: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const row = await findCustomerById(app.database.db, request.customer.id);
-      if (!row) throw new HttpError(401, 'Sessão expirada. Faça login novamente.', 'unauthorized');
+      if (!row) throw new HttpError(401, UNAUTHORIZED_MESSAGE, 'unauthorized');
       return { data: toUserRecord(row) };
     },
   );
@@ -190,7 +190,7 @@ const customer: FastifyPluginAsyncTypebox = async (app) => {
         })
         .where(eq(customers.id, request.customer.id))
         .returning();
-      if (!row) throw new HttpError(401, 'Sessão expirada. Faça login novamente.', 'unauthorized');
+      if (!row) throw new HttpError(401, UNAUTHORIZED_MESSAGE, 'unauthorized');
       return { success: true, data: toUserRecord(row) };
     },
   );
