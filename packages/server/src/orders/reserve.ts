@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ProductAllowance, ReservedOrder } from '@plateia/core/contracts/orders';
+import type { OrderItemView, ProductAllowance, ReservedOrder } from '@plateia/core/contracts/orders';
 import { sql } from 'drizzle-orm';
 import { type Queryable, retryOnConflict, selectRows } from '../catalogue/sql.ts';
 import type { Database } from '../db/client.ts';
@@ -132,19 +132,37 @@ interface TypeRow {
   sellable: boolean;
 }
 
-interface ItemDraft {
+/** An order line as answered, with its place in the answer. */
+interface ItemDraft extends OrderItemView {
   /** Answer order: ticket lines as requested, then products. */
   sortKey: number;
-  kind: 'ticket' | 'product' | 'resale';
-  ticketTypeId: number | null;
-  productId: number | null;
-  seatId: number | null;
-  tableId: number | null;
-  resaleId: number | null;
-  nNumber: number | null;
-  quantity: number;
-  unitPriceCents: number;
-  holderEmail: string | null;
+}
+
+/** Whose account receives a line's `unit`-th ticket; null means the buyer. */
+const holderEmail = (line: ReserveTicketLine, unit: number): string | null =>
+  line.holder_emails?.[unit]?.trim() || null;
+
+/** The `unit`-th ticket of ticket line `index`, of lot `type`, in a seat or table when given. */
+function ticketDraft(
+  index: number,
+  line: ReserveTicketLine,
+  unit: number,
+  type: TypeRow,
+  place: { seatId: number | null; tableId: number | null } = { seatId: null, tableId: null },
+): ItemDraft {
+  return {
+    sortKey: index,
+    kind: 'ticket',
+    ticketTypeId: type.id,
+    productId: null,
+    seatId: place.seatId,
+    tableId: place.tableId,
+    resaleId: null,
+    n_number: type.n_number,
+    quantity: 1,
+    unitPriceCents: type.price_cents,
+    holderEmail: holderEmail(line, unit),
+  };
 }
 
 /**
@@ -229,9 +247,6 @@ async function attempt(db: Database, input: ReserveInput): Promise<ReserveResult
     let seatFailed = false;
     let ticketFailed = false;
     let productFailed = false;
-    let ticketCents = 0;
-    let resaleCents = 0;
-    let productCents = 0;
 
     const refuse = (index: number, allow: number) => {
       const entry = allowances[index]!;
@@ -296,12 +311,11 @@ async function attempt(db: Database, input: ReserveInput): Promise<ReserveResult
         seatId: null,
         tableId: null,
         resaleId: null,
-        nNumber: null,
+        n_number: null,
         quantity,
         unitPriceCents: product.price_cents,
         holderEmail: null,
       });
-      productCents += quantity * product.price_cents;
     }
 
     // Seats and tables: they must be held, live, by this session.
@@ -338,20 +352,7 @@ async function attempt(db: Database, input: ReserveInput): Promise<ReserveResult
         continue;
       }
       ids.forEach((seatId, unit) => {
-        items.push({
-          sortKey: index,
-          kind: 'ticket',
-          ticketTypeId: type.id,
-          productId: null,
-          seatId,
-          tableId,
-          resaleId: null,
-          nNumber: type.n_number,
-          quantity: 1,
-          unitPriceCents: type.price_cents,
-          holderEmail: line.holder_emails?.[unit]?.trim() || null,
-        });
-        ticketCents += type.price_cents;
+        items.push(ticketDraft(index, line, unit, type, { seatId, tableId }));
       });
     }
 
@@ -391,12 +392,11 @@ async function attempt(db: Database, input: ReserveInput): Promise<ReserveResult
           seatId: listing.seat_id,
           tableId: null,
           resaleId: listing.id,
-          nNumber: listing.n_number,
+          n_number: listing.n_number,
           quantity: 1,
           unitPriceCents: listing.price_cents,
-          holderEmail: resaleLine.holder_emails?.[0]?.trim() || null,
+          holderEmail: holderEmail(resaleLine, 0),
         });
-        resaleCents += listing.price_cents;
       }
     }
 
@@ -467,22 +467,7 @@ async function attempt(db: Database, input: ReserveInput): Promise<ReserveResult
         }
         for (const index of lines) {
           const line = input.tickets[index]!;
-          for (let unit = 0; unit < line.tk_qtd; unit++) {
-            items.push({
-              sortKey: index,
-              kind: 'ticket',
-              ticketTypeId: typeId,
-              productId: null,
-              seatId: null,
-              tableId: null,
-              resaleId: null,
-              nNumber: type.n_number,
-              quantity: 1,
-              unitPriceCents: type.price_cents,
-              holderEmail: line.holder_emails?.[unit]?.trim() || null,
-            });
-            ticketCents += type.price_cents;
-          }
+          for (let unit = 0; unit < line.tk_qtd; unit++) items.push(ticketDraft(index, line, unit, type));
         }
       }
     }
@@ -500,10 +485,12 @@ async function attempt(db: Database, input: ReserveInput): Promise<ReserveResult
     }
 
     items.sort((a, b) => a.sortKey - b.sortKey);
+    const centsOf = (kind: ItemDraft['kind']) =>
+      items.reduce((sum, item) => (item.kind === kind ? sum + item.quantity * item.unitPriceCents : sum), 0);
     const totals = priceOrder({
-      ticketCents,
-      resaleCents,
-      productCents,
+      ticketCents: centsOf('ticket'),
+      resaleCents: centsOf('resale'),
+      productCents: centsOf('product'),
       feeBps: event.service_fee_bps,
       coupon,
     });
@@ -525,18 +512,7 @@ async function attempt(db: Database, input: ReserveInput): Promise<ReserveResult
         ...totals,
         coupon,
         expiresAt: expiresAt.toISOString(),
-        items: items.map((item) => ({
-          kind: item.kind,
-          ticketTypeId: item.ticketTypeId,
-          productId: item.productId,
-          seatId: item.seatId,
-          tableId: item.tableId,
-          resaleId: item.resaleId,
-          n_number: item.nNumber,
-          quantity: item.quantity,
-          unitPriceCents: item.unitPriceCents,
-          holderEmail: item.holderEmail,
-        })),
+        items: items.map(({ sortKey, ...item }) => item),
       },
     };
   });
@@ -561,7 +537,7 @@ async function finishOrder(
       seat_id: item.seatId,
       table_id: item.tableId,
       resale_listing_id: item.resaleId,
-      n_number: item.nNumber,
+      n_number: item.n_number,
       quantity: item.quantity,
       unit_price_cents: item.unitPriceCents,
       holder_email: item.holderEmail,
