@@ -39,7 +39,7 @@ const RECOVERY_RESEND_WAIT_MS = 60_000;
  * `/recovery` (spec §7, decisions §4).
  */
 const accounts: FastifyPluginAsyncTypebox = async (app) => {
-  const rateLimit = { max: app.config.authRateLimit.max, timeWindow: app.config.authRateLimit.timeWindow };
+  const rateLimit = app.config.authRateLimit;
   let secret: Promise<string> | undefined;
   const saltSecret = () => {
     secret ??= fakeSaltSecret(app.database.db).catch((error: unknown) => {

@@ -35,7 +35,7 @@ const unauthorizedResponses = { 401: ErrorSchema, 403: ErrorSchema };
  * identity documents (spec §3, §7).
  */
 const customer: FastifyPluginAsyncTypebox = async (app) => {
-  const rateLimit = { max: app.config.authRateLimit.max, timeWindow: app.config.authRateLimit.timeWindow };
+  const rateLimit = app.config.authRateLimit;
 
   app.post(
     '/customer/add',
