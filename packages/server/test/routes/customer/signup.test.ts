@@ -31,6 +31,14 @@ describe('POST /customer/add and e-mail confirmation', () => {
 
   const signUp = (body: unknown) =>
     t.app.inject({ method: 'POST', url: '/customer/add', payload: body as object });
+  /** A sign-up whose body is sent as is, under the given content type. */
+  const signUpRaw = (body: string, contentType: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/customer/add',
+      payload: body,
+      headers: { 'content-type': contentType },
+    });
   const saltOf = async (email: string) =>
     (await t.app.inject({ method: 'POST', url: `/getsalt/${encodeURIComponent(email)}/${UUID}` })).json()
       .msg as string;
@@ -144,28 +152,13 @@ describe('POST /customer/add and e-mail confirmation', () => {
   });
 
   it('answers 4xx, never 500, to non-JSON and oversized bodies', async () => {
-    const text = await t.app.inject({
-      method: 'POST',
-      url: '/customer/add',
-      payload: 'user=x',
-      headers: { 'content-type': 'text/plain' },
-    });
+    const text = await signUpRaw('user=x', 'text/plain');
     expect(text.statusCode).toBe(400);
     expect(text.json().message).toMatch(/inválid/);
-    const xml = await t.app.inject({
-      method: 'POST',
-      url: '/customer/add',
-      payload: '<user/>',
-      headers: { 'content-type': 'application/xml' },
-    });
+    const xml = await signUpRaw('<user/>', 'application/xml');
     expect(xml.statusCode).toBe(415);
     expect(xml.json().message).toBe('Formato de conteúdo não suportado.');
-    const broken = await t.app.inject({
-      method: 'POST',
-      url: '/customer/add',
-      payload: '{"user":',
-      headers: { 'content-type': 'application/json' },
-    });
+    const broken = await signUpRaw('{"user":', 'application/json');
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toMatch(/inválid/);
     const huge = await signUp(
