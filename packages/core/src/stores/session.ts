@@ -1,5 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { apiBaseUrl, apiClient, callApi, onUnauthorized } from '../api/client.ts';
+import type { ProfileDetails } from '../contracts/profile.ts';
 import { md5 } from '../crypto/md5.ts';
 import { isValidEmail } from '../rules/email.ts';
 import { persistentAtom, readStorage, writeStorage } from './browser-storage.ts';
@@ -73,25 +74,10 @@ export interface User {
 }
 
 /** The profile edit payload's fields besides `id` (spec §3). */
-export interface ProfileFields {
+export interface ProfileFields extends ProfileDetails {
   user?: string;
   namef?: string;
   namel?: string;
-  cpfnpj?: string;
-  phone?: string;
-  nickname?: string;
-  gender?: string;
-  birth_date?: string;
-  cep?: string;
-  rua?: string;
-  numero?: string;
-  complemento?: string;
-  bairro?: string;
-  cidade?: string;
-  uf?: string;
-  instagram?: string;
-  profession?: string;
-  profession_details?: string;
 }
 
 /** The sign-up form's fields (spec §3); the fixed defaults are added by {@link signUp}. */

@@ -1,3 +1,4 @@
+import type { ProfileDetails } from '@plateia/core/contracts/profile';
 import { isValidCpfCnpj, normalizeDocumentNumber } from '@plateia/core/rules/document-number';
 import { isValidEmail } from '@plateia/core/rules/email';
 import { HttpError } from '../plugins/errors.ts';
@@ -16,26 +17,7 @@ export function requireEmail(value: string): string {
   return email;
 }
 
-/** Profile fields as sign-up and edit receive them (all optional strings). */
-export interface ProfileInput {
-  cpfnpj?: string | undefined;
-  phone?: string | undefined;
-  nickname?: string | undefined;
-  gender?: string | undefined;
-  birth_date?: string | undefined;
-  cep?: string | undefined;
-  rua?: string | undefined;
-  numero?: string | undefined;
-  complemento?: string | undefined;
-  bairro?: string | undefined;
-  cidade?: string | undefined;
-  uf?: string | undefined;
-  instagram?: string | undefined;
-  profession?: string | undefined;
-  profession_details?: string | undefined;
-}
-
-/** The same fields ready for the customers table (drizzle names), only those given. */
+/** The profile fields ready for the customers table (drizzle names), only those given. */
 export interface ProfileColumns {
   cpfnpj?: string;
   phone?: string;
@@ -69,7 +51,7 @@ function isRealDate(value: string, now: Date): boolean {
  * 8 digits, UF among the 27 units of the federation, a real past birth date. Empty strings
  * clear a field. Throws 400 with a pt-BR message naming the field.
  */
-export function normalizeProfile(input: ProfileInput, now: Date): ProfileColumns {
+export function normalizeProfile(input: ProfileDetails, now: Date): ProfileColumns {
   const out: ProfileColumns = {};
   const text = (value: string | undefined) => (value === undefined ? undefined : value.trim());
   const cpfnpj = text(input.cpfnpj);
