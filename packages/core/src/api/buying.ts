@@ -116,8 +116,7 @@ export function fetchSectionPricing(sectionId: EntityId): Promise<SectionPricing
 // ---------------------------------------------------------------------------------------
 // Seat service
 
-/** Seat statuses the seat service answers. */
-export type SeatStatus = 'available' | 'held' | 'held_by_you' | 'sold' | 'blocked';
+export type { SeatStatus } from '../contracts/seat-map.ts';
 
 const seatAddMessages = { 409: SEAT_MESSAGES.takenByAnother, fallback: SEAT_MESSAGES.addFailed };
 

@@ -55,3 +55,13 @@ export interface SeatMap {
   inline: boolean;
   sections: SeatSection[];
 }
+
+/**
+ * What `GET /seat/status` reports for a seat:
+ * - `available`: free to hold;
+ * - `held`: held by another session (until its hold expires);
+ * - `held_by_you`: held by the asking session;
+ * - `sold`: sold (or given as courtesy);
+ * - `blocked`: not on sale.
+ */
+export type SeatStatus = 'available' | 'held' | 'held_by_you' | 'sold' | 'blocked';

@@ -1,3 +1,4 @@
+import type { SeatStatus } from '@plateia/core/contracts/seat-map';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, selectRows } from '../catalogue/sql.ts';
 
@@ -5,16 +6,6 @@ import { type Queryable, selectRows } from '../catalogue/sql.ts';
 export const DEFAULT_HOLD_SECONDS = 900;
 /** The longest hold a session may ask for: the 15-minute checkout window plus margin. */
 export const MAX_HOLD_SECONDS = 1800;
-
-/**
- * What `GET /seat/status` reports for a seat:
- * - `available`: free to hold;
- * - `held`: held by another session (until its hold expires);
- * - `held_by_you`: held by the asking session;
- * - `sold`: sold (or given as courtesy);
- * - `blocked`: not on sale.
- */
-export type SeatStatus = 'available' | 'held' | 'held_by_you' | 'sold' | 'blocked';
 
 /** Every value `SeatStatus` takes, for schemas and documentation. */
 export const SEAT_STATUSES: readonly SeatStatus[] = ['available', 'held', 'held_by_you', 'sold', 'blocked'];
