@@ -76,11 +76,17 @@ interface PaymentRow {
   paid_at: string | Date | null;
 }
 
+/** A payments row with its ids and amount as numbers, whichever way the driver returned them. */
+const paymentOf = (row: PaymentRow): PaymentRow => ({
+  ...row,
+  id: Number(row.id),
+  order_id: Number(row.order_id),
+  amount_cents: Number(row.amount_cents),
+});
+
 async function paymentWhere(app: FastifyInstance, where: ReturnType<typeof sql>): Promise<PaymentRow | null> {
   const [row] = await rowsOf<PaymentRow>(app.database.db, sql`SELECT * FROM payments WHERE ${where} LIMIT 1`);
-  return row
-    ? { ...row, id: Number(row.id), order_id: Number(row.order_id), amount_cents: Number(row.amount_cents) }
-    : null;
+  return row ? paymentOf(row) : null;
 }
 
 /** The order, if it exists and belongs to the customer (404 / 403 otherwise). */
@@ -278,12 +284,7 @@ export async function createPixCharge(
         ON CONFLICT (order_id) WHERE method = 'pix' AND status = 'pending' DO NOTHING
         RETURNING *`,
   );
-  if (inserted)
-    return pixView(app, {
-      ...inserted,
-      id: Number(inserted.id),
-      amount_cents: Number(inserted.amount_cents),
-    });
+  if (inserted) return pixView(app, paymentOf(inserted));
   // Another request opened a charge at the same moment: show that one, close ours.
   await app.payments.pix.removeCharge(txid).catch(() => {});
   const winner = await paymentWhere(
@@ -411,12 +412,7 @@ export async function payByCard(
           RETURNING *`,
     );
     payment = inserted
-      ? {
-          ...inserted,
-          id: Number(inserted.id),
-          order_id: Number(inserted.order_id),
-          amount_cents: Number(inserted.amount_cents),
-        }
+      ? paymentOf(inserted)
       : await paymentWhere(
           app,
           sql`customer_id = ${customerId} AND idempotency_key = ${input.idempotencyKey}`,
@@ -522,13 +518,7 @@ export async function paymentStatus(
       app.database.db,
       sql`SELECT * FROM payments WHERE order_id = ${orderId} AND status = 'pending' ORDER BY id`,
     );
-    for (const raw of pending) {
-      const payment = {
-        ...raw,
-        id: Number(raw.id),
-        order_id: Number(raw.order_id),
-        amount_cents: Number(raw.amount_cents),
-      };
+    for (const payment of pending.map(paymentOf)) {
       try {
         if (payment.method === 'pix' && payment.txid) {
           const result = await confirmPix(app, payment.txid);
