@@ -6,7 +6,7 @@
 
 import { sql } from 'drizzle-orm';
 import { createEvent } from '../src/catalogue/create.ts';
-import { selectRows } from '../src/catalogue/sql.ts';
+import { selectRows } from '../src/db/sql.ts';
 import { createBuyers } from '../test/race/cluster.ts';
 import { autocannon, benchOnScratchDatabase, checkBudget, readBudget } from './support.ts';
 

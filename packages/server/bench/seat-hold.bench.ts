@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { selectRows } from '../src/catalogue/sql.ts';
+import { selectRows } from '../src/db/sql.ts';
 import { holdSeatsQuery } from '../src/seats/holds.ts';
 import { createLargeVenue } from '../src/seed/catalogue.ts';
 import { autocannon, benchOnScratchDatabase, checkBudget, readBudget } from './support.ts';

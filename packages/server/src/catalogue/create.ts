@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { coupons, events, products, seatSections, seatTables, ticketTypes } from '../db/schema/catalogue.ts';
-import { selectRows } from './sql.ts';
+import { selectRows } from '../db/sql.ts';
 
 /** A lot to create (price in cents). */
 export interface LotInput {

@@ -6,7 +6,7 @@ import type {
   TicketTypeInfo,
 } from '@plateia/core/contracts/catalogue';
 import { sql } from 'drizzle-orm';
-import { type Queryable, selectRows } from './sql.ts';
+import { type Queryable, selectRows } from '../db/sql.ts';
 
 export type { EventDetail, EventSummary } from '@plateia/core/contracts/catalogue';
 

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Queryable, selectRows } from '../catalogue/sql.ts';
 import type { Database } from '../db/client.ts';
+import { type Queryable, selectRows } from '../db/sql.ts';
 import { pgIntArray } from '../seats/holds.ts';
 
 /**

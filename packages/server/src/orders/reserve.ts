@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderItemView, ProductAllowance, ReservedOrder } from '@plateia/core/contracts/orders';
 import { sql } from 'drizzle-orm';
-import { type Queryable, retryOnConflict, selectRows } from '../catalogue/sql.ts';
 import type { Database } from '../db/client.ts';
+import { type Queryable, retryOnConflict, selectRows } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { pgIntArray } from '../seats/holds.ts';
 import { type OrderTotals, priceOrder } from './pricing.ts';

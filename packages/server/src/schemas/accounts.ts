@@ -1,11 +1,5 @@
 import { Type } from 'typebox';
 
-/** Every error answer: a machine code and a pt-BR message (docs/architecture.md). */
-export const ErrorSchema = Type.Object({ error: Type.String(), message: Type.String() });
-
-/** `{ success: true }` answers. */
-export const SuccessSchema = Type.Object({ success: Type.Boolean() });
-
 /** The user record of spec §3 as the API answers it (never salt or password hash). */
 export const UserSchema = Type.Object({
   id: Type.Integer(),

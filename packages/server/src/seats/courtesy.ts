@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { type Queryable, retryOnConflict, selectRows } from '../catalogue/sql.ts';
 import type { Database } from '../db/client.ts';
+import { type Queryable, retryOnConflict, selectRows } from '../db/sql.ts';
 import { reclaimExpired } from '../orders/reclaim.ts';
 import { HttpError } from '../plugins/errors.ts';
 

@@ -1,6 +1,6 @@
 import type { SeatStatus } from '@plateia/core/contracts/seat-map';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Queryable, selectRows } from '../catalogue/sql.ts';
+import { type Queryable, selectRows } from '../db/sql.ts';
 
 /** Seat service default hold (spec §9): 900 seconds. */
 export const DEFAULT_HOLD_SECONDS = 900;

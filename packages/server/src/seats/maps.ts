@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { SeatMap, SeatRow, SeatSection, SeatTable } from '@plateia/core/contracts/seat-map';
 import { sql } from 'drizzle-orm';
-import { type Queryable, selectRows } from '../catalogue/sql.ts';
+import { type Queryable, selectRows } from '../db/sql.ts';
 
 export type { SeatMap, SeatRow, SeatSection, SeatTable } from '@plateia/core/contracts/seat-map';
 

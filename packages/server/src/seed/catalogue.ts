@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type CreatedEvent, createEvent, customerIdByEmail, type SectionInput } from '../catalogue/create.ts';
-import { selectRows, sqlState } from '../catalogue/sql.ts';
 import type { Database } from '../db/client.ts';
+import { selectRows, sqlState } from '../db/sql.ts';
 
 /** The demo producer; the accounts seed creates the account. */
 export const DEMO_PRODUCER_EMAIL = 'produtor@plateia.dev';

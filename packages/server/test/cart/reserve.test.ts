@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreatedEvent, createEvent } from '../../src/catalogue/create.ts';
-import { selectRows } from '../../src/catalogue/sql.ts';
+import { selectRows } from '../../src/db/sql.ts';
 import {
   createCustomer,
   expireEverything,

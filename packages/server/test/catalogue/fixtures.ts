@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { openSession } from '../../src/accounts/sessions.ts';
 import { type CreatedEvent, createEvent, type EventInput } from '../../src/catalogue/create.ts';
-import { selectRows } from '../../src/catalogue/sql.ts';
 import type { Database } from '../../src/db/client.ts';
+import { selectRows } from '../../src/db/sql.ts';
 
 /** A customer with a live session token. */
 export interface TestCustomer {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRows } from '../../src/catalogue/sql.ts';
+import { selectRows } from '../../src/db/sql.ts';
 import { createLargeVenue, seedCatalogue } from '../../src/seed/catalogue.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { createCustomer } from './fixtures.ts';

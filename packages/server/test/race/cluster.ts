@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { newToken, tokenDigest } from '../../src/accounts/tokens.ts';
-import { selectRows } from '../../src/catalogue/sql.ts';
 import type { Database } from '../../src/db/client.ts';
+import { selectRows } from '../../src/db/sql.ts';
 
 const serverEntry = join(import.meta.dirname, '..', '..', 'src', 'server.ts');
 

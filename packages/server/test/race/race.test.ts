@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type CreatedEvent, createEvent } from '../../src/catalogue/create.ts';
-import { selectRows } from '../../src/catalogue/sql.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
+import { selectRows } from '../../src/db/sql.ts';
 import { festivalInput, sectionSeatIds, theatreInput } from '../catalogue/fixtures.ts';
 import { databaseKind } from '../support/app.ts';
 import { type ApiProcess, cloneDatabase, createBuyers, startApiProcess } from './cluster.ts';

@@ -11,15 +11,8 @@ import { loggableError } from '../../logging.ts';
 import { recoveryEmail } from '../../mail/templates.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import {
-  ClientUuid,
-  EmailString,
-  ErrorSchema,
-  LinkToken,
-  Md5Hex,
-  SuccessSchema,
-  UserSchema,
-} from '../../schemas/accounts.ts';
+import { ClientUuid, EmailString, LinkToken, Md5Hex, UserSchema } from '../../schemas/accounts.ts';
+import { ErrorSchema, SuccessSchema } from '../../schemas/common.ts';
 
 /** Spec §8: any failed login. */
 export const INVALID_LOGIN_MESSAGE = 'Usuário/Senha Inválida';

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ErrorSchema } from '../../catalogue/schemas.ts';
 import { reserveCart } from '../../orders/reserve.ts';
-import { ReserveAnswerSchema, ReserveBodySchema } from '../../orders/schemas.ts';
 import { assertSelf, FORBIDDEN_MESSAGE } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { ErrorSchema } from '../../schemas/common.ts';
+import { ReserveAnswerSchema, ReserveBodySchema } from '../../schemas/orders.ts';
 
 /** `POST /cart/reserve`: starts checkout by reserving the cart for 15 minutes (spec §7). */
 const cart: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ErrorSchema } from '../../catalogue/schemas.ts';
+import { ErrorSchema, IdSchema } from '../../schemas/common.ts';
+import { IssuedTicketSchema, RecipientSchema } from '../../schemas/seats.ts';
 import { assertProducer, courtesyTickets } from '../../seats/courtesy.ts';
-import { IdSchema, IssuedTicketSchema, RecipientSchema } from '../../seats/schemas.ts';
 
 /** `POST /ticket/courtesy`: general-admission courtesy tickets, for the event's producer only. */
 const courtesy: FastifyPluginAsyncTypebox = async (app) => {

@@ -15,7 +15,8 @@ import {
 import { customers } from '../../db/schema/accounts.ts';
 import { assertSelf } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import { ErrorSchema, UploadAnswer, UploadBody } from '../../schemas/accounts.ts';
+import { UploadAnswer, UploadBody } from '../../schemas/accounts.ts';
+import { ErrorSchema } from '../../schemas/common.ts';
 
 const DOCUMENT_NOT_FOUND = 'Documento não encontrado.';
 

@@ -12,15 +12,8 @@ import { loggableError } from '../../logging.ts';
 import { verificationEmail } from '../../mail/templates.ts';
 import { assertSelf, UNAUTHORIZED_MESSAGE } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
-import {
-  ErrorSchema,
-  LinkToken,
-  ProfileEditBody,
-  SignUpAnswer,
-  SignUpBody,
-  SuccessSchema,
-  UserSchema,
-} from '../../schemas/accounts.ts';
+import { LinkToken, ProfileEditBody, SignUpAnswer, SignUpBody, UserSchema } from '../../schemas/accounts.ts';
+import { ErrorSchema, SuccessSchema } from '../../schemas/common.ts';
 import documents from './documents.ts';
 
 /** Spec §8: sign-up with an e-mail that already has an account (HTTP 408). */

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { getEventDetail, listEvents } from '../../catalogue/events.ts';
-import { ErrorSchema, EventDetailSchema, EventSummarySchema } from '../../catalogue/schemas.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { EventDetailSchema, EventSummarySchema } from '../../schemas/catalogue.ts';
+import { ErrorSchema } from '../../schemas/common.ts';
 
 /** The pt-BR answer for an unknown or unpublished event. */
 export const EVENT_NOT_FOUND = 'Evento não encontrado.';

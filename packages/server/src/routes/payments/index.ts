@@ -6,27 +6,27 @@ import { PixProviderError } from '../../payments/pix/provider.ts';
 import { SANDBOX_TEST_CARDS } from '../../payments/sandbox/card-gateway.ts';
 import { createPixCharge, handlePixWebhook, payByCard, paymentStatus } from '../../payments/service.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { ErrorSchema } from '../../schemas/common.ts';
 import {
   CardConfigSchema,
   CardPaymentRequestSchema,
   CardPaymentSchema,
   OrderIdSchema,
-  PaymentErrorSchema,
   PaymentStatusSchema,
   PixChargeRequestSchema,
   PixChargeSchema,
   PixWebhookBodySchema,
-} from './schemas.ts';
+} from '../../schemas/payments.ts';
 
 const errors = {
-  400: PaymentErrorSchema,
-  401: PaymentErrorSchema,
-  403: PaymentErrorSchema,
-  404: PaymentErrorSchema,
-  409: PaymentErrorSchema,
-  410: PaymentErrorSchema,
-  422: PaymentErrorSchema,
-  502: PaymentErrorSchema,
+  400: ErrorSchema,
+  401: ErrorSchema,
+  403: ErrorSchema,
+  404: ErrorSchema,
+  409: ErrorSchema,
+  410: ErrorSchema,
+  422: ErrorSchema,
+  502: ErrorSchema,
 };
 
 function sameSecret(given: string, expected: string): boolean {
@@ -79,7 +79,7 @@ const payments: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({
           amount: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000_000 })),
         }),
-        response: { 200: CardConfigSchema, 400: PaymentErrorSchema },
+        response: { 200: CardConfigSchema, 400: ErrorSchema },
       },
     },
     async (request) => {
@@ -138,8 +138,8 @@ const payments: FastifyPluginAsyncTypebox = async (app) => {
               Type.Object({ endToEndId: Type.String(), txid: Type.String(), result: Type.String() }),
             ),
           }),
-          401: PaymentErrorSchema,
-          503: PaymentErrorSchema,
+          401: ErrorSchema,
+          503: ErrorSchema,
         },
       },
     },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { ErrorSchema } from '../../catalogue/schemas.ts';
+import { ErrorSchema } from '../../schemas/common.ts';
 
 /** `POST /pixel/add`: records a tracking pixel hit (tipo 3 = checkout start). */
 const pixel: FastifyPluginAsyncTypebox = async (app) => {

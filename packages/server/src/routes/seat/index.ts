@@ -2,11 +2,19 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { ErrorSchema } from '../../catalogue/schemas.ts';
-import { selectRows } from '../../catalogue/sql.ts';
+import { selectRows } from '../../db/sql.ts';
 import { RESERVE_MESSAGES, reserveCart } from '../../orders/reserve.ts';
-import { OrderSchema } from '../../orders/schemas.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { ErrorSchema, IdSchema, SessionIdSchema } from '../../schemas/common.ts';
+import { OrderSchema } from '../../schemas/orders.ts';
+import {
+  IssuedTicketSchema,
+  RecipientSchema,
+  SeatAnswerSchema,
+  SeatMapSchema,
+  SeatSectionSchema,
+  SectionPricingSchema,
+} from '../../schemas/seats.ts';
 import { assertProducer, courtesySeat } from '../../seats/courtesy.ts';
 import {
   DEFAULT_HOLD_SECONDS,
@@ -17,16 +25,6 @@ import {
   seatStatuses,
 } from '../../seats/holds.ts';
 import { buildSeatMap, buildSubmap, type CachedBody, mapVersion, SeatMapCache } from '../../seats/maps.ts';
-import {
-  IdSchema,
-  IssuedTicketSchema,
-  RecipientSchema,
-  SeatAnswerSchema,
-  SeatMapSchema,
-  SeatSectionSchema,
-  SectionPricingSchema,
-  SessionIdSchema,
-} from '../../seats/schemas.ts';
 
 /** pt-BR answers of the seat calls (spec §8 where the spec has one). */
 export const SEAT_MESSAGES = {

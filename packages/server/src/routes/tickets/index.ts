@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { claimTicketsForEmail, rowsOf } from '../../payments/fulfilment.ts';
-import { PaymentErrorSchema } from '../payments/schemas.ts';
+import { ErrorSchema } from '../../schemas/common.ts';
 
 /** One ticket in "Meus Ingressos". The QR secret is not listed: the QR view rotates it. */
 export const TicketSchema = Type.Object({
@@ -81,7 +81,7 @@ const tickets: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['tickets'],
         summary: "The customer's tickets, including those bought for their e-mail by someone else.",
         security: [{ bearer: [] }],
-        response: { 200: Type.Object({ tickets: Type.Array(TicketSchema) }), 401: PaymentErrorSchema },
+        response: { 200: Type.Object({ tickets: Type.Array(TicketSchema) }), 401: ErrorSchema },
       },
     },
     async (request) => {

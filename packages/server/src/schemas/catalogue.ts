@@ -1,8 +1,5 @@
 import { Type } from 'typebox';
 
-// One schema per answer drives validation of what we send, the TypeScript types and the
-// OpenAPI document.
-
 /** An event as listed. */
 export const EventSummarySchema = Type.Object({
   id: Type.Integer(),
@@ -69,6 +66,3 @@ export const EventDetailSchema = Type.Intersect([
     resale: Type.Array(ResaleSchema),
   }),
 ]);
-
-/** The `{ error, message }` body of every failure. */
-export const ErrorSchema = Type.Object({ error: Type.String(), message: Type.String() });

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { IdSchema, SessionIdSchema } from '../seats/schemas.ts';
+import { IdSchema, SessionIdSchema } from './common.ts';
 
 const EmailSchema = Type.String({ format: 'email', maxLength: 254 });
 // The storefront sends flags as 1/0 or true/false.

@@ -1,11 +1,5 @@
 import { Type } from 'typebox';
 
-/** A browser session id (spec: a random UUID kept per browser session). */
-export const SessionIdSchema = Type.String({ minLength: 8, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' });
-
-/** A database id as the API takes it. */
-export const IdSchema = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-
 /** `{ success, message }` answers of hold and release (and their 409). */
 export const SeatAnswerSchema = Type.Object({
   success: Type.Boolean(),

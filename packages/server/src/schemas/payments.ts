@@ -1,8 +1,5 @@
 import { Type } from 'typebox';
 
-/** `{error, message}`: every error body (message in pt-BR). */
-export const PaymentErrorSchema = Type.Object({ error: Type.String(), message: Type.String() });
-
 /** An order id in a body or path. */
 export const OrderIdSchema = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
