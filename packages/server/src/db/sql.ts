@@ -4,10 +4,27 @@ import type { Database } from '../db/client.ts';
 /** Either the database or an open transaction: both run the same queries. */
 export type Queryable = Pick<Database, 'execute'>;
 
-/** The rows of a raw statement, the same way on node-postgres and PGlite. */
+// The one way the API host reaches its tables: SQL written with drizzle's `sql` template
+// (values become bind parameters) and run through the functions below, the same on
+// node-postgres and PGlite. The migrations in db/migrations are the only schema
+// (docs/architecture.md, "Data access").
+
+/** The rows of a statement, the same way on node-postgres and PGlite. */
 export async function selectRows<T>(db: Queryable, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** The first row of a statement, or null when it returns none. */
+export async function selectOne<T>(db: Queryable, query: SQL): Promise<T | null> {
+  const [row] = await selectRows<T>(db, query);
+  return row ?? null;
+}
+
+/** Runs a statement for its effect; answers how many rows it changed. */
+export async function execute(db: Queryable, query: SQL): Promise<number> {
+  const result = (await db.execute(query)) as unknown as { rowCount?: number | null; affectedRows?: number };
+  return result.rowCount ?? result.affectedRows ?? 0;
 }
 
 /** The PostgreSQL error code behind a (possibly drizzle-wrapped) driver error. */
