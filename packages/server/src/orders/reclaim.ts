@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { type Queryable, selectRows } from '../db/sql.ts';
-import { pgIntArray } from '../seats/holds.ts';
+import { pgIntArray } from '../seat-map/id-list.ts';
 
 /**
  * Gives back everything the given orders reserved: lot and product units, coupon uses,

@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { OrderItemView, ProductAllowance, ReservedOrder } from '@plateia/core/contracts/orders';
+import type { ProductAllowance, ReservedOrder } from '@plateia/core/contracts/orders';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { type Queryable, retryOnConflict, selectRows } from '../db/sql.ts';
+import { type Queryable, retryOnConflict, selectOne, selectRows } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { pgIntArray } from '../seats/holds.ts';
-import { type OrderTotals, priceOrder } from './pricing.ts';
+import { pgIntArray } from '../seat-map/id-list.ts';
+import { writeOrderLines } from './order-lines.ts';
+import { priceOrder } from './pricing.ts';
 import { endReservations, reclaimExpired } from './reclaim.ts';
+import {
+  holderEmail,
+  type ItemDraft,
+  PRODUCT_SORT_KEY,
+  ReservationDraft,
+  type TicketTypeRow,
+  ticketDraft,
+} from './reservation-draft.ts';
 
 /** Cart/checkout expiry (spec §9): 15 minutes. */
 export const RESERVATION_SECONDS = 900;
@@ -78,6 +87,7 @@ export type ReserveResult =
   | { ok: true; tickets: TicketAllowance[]; products: ProductAllowance[]; order: ReservedOrder }
   | { ok: false; message: string; tickets: TicketAllowance[]; products: ProductAllowance[] };
 
+/** A refused attempt: rolls the transaction back and carries the answer to give. */
 class Unavailable extends Error {
   readonly result: Extract<ReserveResult, { ok: false }>;
   readonly stockShort: boolean;
@@ -122,49 +132,6 @@ export function validateLines(input: ReserveInput): void {
   }
 }
 
-interface TypeRow {
-  id: number;
-  price_cents: number;
-  numbered: boolean;
-  section_id: number | null;
-  per_order_limit: number;
-  n_number: number;
-  sellable: boolean;
-}
-
-/** An order line as answered, with its place in the answer. */
-interface ItemDraft extends OrderItemView {
-  /** Answer order: ticket lines as requested, then products. */
-  sortKey: number;
-}
-
-/** Whose account receives a line's `unit`-th ticket; null means the buyer. */
-const holderEmail = (line: ReserveTicketLine, unit: number): string | null =>
-  line.holder_emails?.[unit]?.trim() || null;
-
-/** The `unit`-th ticket of ticket line `index`, of lot `type`, in a seat or table when given. */
-function ticketDraft(
-  index: number,
-  line: ReserveTicketLine,
-  unit: number,
-  type: TypeRow,
-  place: { seatId: number | null; tableId: number | null } = { seatId: null, tableId: null },
-): ItemDraft {
-  return {
-    sortKey: index,
-    kind: 'ticket',
-    ticketTypeId: type.id,
-    productId: null,
-    seatId: place.seatId,
-    tableId: place.tableId,
-    resaleId: null,
-    n_number: type.n_number,
-    quantity: 1,
-    unitPriceCents: type.price_cents,
-    holderEmail: holderEmail(line, unit),
-  };
-}
-
 /**
  * Reserves a cart atomically: every ticket, seat, product and the coupon, or nothing.
  * Counters move only by conditional UPDATEs (`… WHERE quantity - sold - reserved >= n`),
@@ -192,370 +159,400 @@ export async function reserveCart(db: Database, input: ReserveInput): Promise<Re
   }
 }
 
+/**
+ * One reservation transaction. The phases run in this order on purpose: the rows most
+ * buyers contend for (the coupon, then general-admission lots) are locked last, so their
+ * locks are held for the shortest time, and always in id order so two buyers cannot
+ * deadlock.
+ */
 async function attempt(db: Database, input: ReserveInput): Promise<ReserveResult> {
   return db.transaction(async (tx) => {
-    const [event] = await selectRows<{ id: number; service_fee_bps: number }>(
-      tx,
-      sql`SELECT id, service_fee_bps FROM events
-          WHERE id = ${input.eventId} AND status = 'published' AND ends_at > now()`,
-    );
-    if (!event) throw new HttpError(409, RESERVE_MESSAGES.eventNotOnSale, 'not_on_sale');
-
-    await endReservations(
-      tx,
-      sql`event_id = ${input.eventId} AND customer_id = ${input.customerId} AND session_id = ${input.sessionId}`,
-      'cancelled',
-    );
-
-    const typeIds = [...new Set(input.tickets.map((line) => line.tk_id))];
-    const types = new Map<number, TypeRow>();
-    if (typeIds.length > 0) {
-      for (const row of await selectRows<TypeRow>(
-        tx,
-        sql`SELECT id, price_cents, numbered, section_id, per_order_limit, n_number,
-              status = 'active' AND (sales_start IS NULL OR sales_start <= now())
-                AND (sales_end IS NULL OR sales_end > now()) AS sellable
-            FROM ticket_types WHERE event_id = ${input.eventId} AND id = ANY(${pgIntArray(typeIds)}::int[])`,
-      )) {
-        types.set(row.id, row);
-      }
-    }
-
-    const resaleLine = input.tickets.find(isResale);
-    const number = resaleLine ? `RESALE_${resaleLine.resaleId}` : randomUUID();
-    const [order] = await selectRows<{ id: number; expires_at: Date | string }>(
-      tx,
-      sql`INSERT INTO orders (number, customer_id, event_id, session_id, subtotal_cents, total_cents, expires_at)
-          VALUES (${number}, ${input.customerId}, ${input.eventId}, ${input.sessionId}, 0, 0,
-                  now() + make_interval(secs => ${RESERVATION_SECONDS}::int))
-          RETURNING id, expires_at`,
-    );
-    const orderId = order!.id;
-    const expiresAt = new Date(order!.expires_at);
-
-    const allowances: TicketAllowance[] = input.tickets.map((line) => ({
-      tk_id: line.tk_id,
-      tk_allow: { tk_allow: line.tk_qtd, tk_is_permitted_to_buy: true },
-    }));
-    const productAllowances: ProductAllowance[] = input.products.map((line) => ({
-      product_id: line.product_id,
-      product_allow: line.product_qtd,
-      product_is_permitted_to_buy: true,
-    }));
-    const items: ItemDraft[] = [];
-    let stockShort = false;
-    let seatFailed = false;
-    let ticketFailed = false;
-    let productFailed = false;
-
-    const refuse = (index: number, allow: number) => {
-      const entry = allowances[index]!;
-      entry.tk_allow = { tk_allow: Math.max(0, allow), tk_is_permitted_to_buy: false };
-      ticketFailed = true;
-    };
-
-    // Check every ticket line against its lot before taking anything.
-    const gaByType = new Map<number, number[]>();
-    input.tickets.forEach((line, index) => {
-      if (isResale(line)) return;
-      const type = types.get(line.tk_id);
-      if (!type) throw new HttpError(400, RESERVE_MESSAGES.unknownTicket, 'unknown_ticket');
-      const seated = Boolean(line.seat_id || line.table_id || line.seat_group_id);
-      if (type.numbered && !seated) throw new HttpError(400, RESERVE_MESSAGES.seatRequired, 'seat_required');
-      if (!type.numbered && seated) throw new HttpError(400, RESERVE_MESSAGES.seatNotAllowed, 'validation');
-      if (!type.numbered) gaByType.set(type.id, [...(gaByType.get(type.id) ?? []), index]);
-    });
-
-    // Products, in id order: one conditional UPDATE each.
-    const productQuantities = new Map<number, number>();
-    for (const line of input.products) {
-      productQuantities.set(
-        line.product_id,
-        (productQuantities.get(line.product_id) ?? 0) + line.product_qtd,
-      );
-    }
-    for (const productId of [...productQuantities.keys()].sort((a, b) => a - b)) {
-      const quantity = productQuantities.get(productId)!;
-      const [product] = await selectRows<{ price_cents: number; per_order_limit: number; status: string }>(
-        tx,
-        sql`SELECT price_cents, per_order_limit, status FROM products WHERE id = ${productId} AND event_id = ${input.eventId}`,
-      );
-      if (!product) throw new HttpError(400, RESERVE_MESSAGES.unknownProduct, 'unknown_product');
-      const allowed = product.status === 'active' && quantity <= product.per_order_limit;
-      const updated = allowed
-        ? await selectRows<{ id: number }>(
-            tx,
-            sql`UPDATE products SET reserved = reserved + ${quantity}::int
-                WHERE id = ${productId} AND stock - sold - reserved >= ${quantity}::int RETURNING id`,
-          )
-        : [];
-      if (updated.length === 0) {
-        const [left] = await selectRows<{ left: number }>(
-          tx,
-          sql`SELECT GREATEST(0, stock - sold - reserved)::int AS left FROM products WHERE id = ${productId}`,
-        );
-        if (allowed) stockShort = true;
-        for (const entry of productAllowances) {
-          if (entry.product_id !== productId) continue;
-          entry.product_allow = allowed ? Math.min(Number(left?.left ?? 0), product.per_order_limit) : 0;
-          entry.product_is_permitted_to_buy = false;
-        }
-        productFailed = true;
-        continue;
-      }
-      items.push({
-        sortKey: 10_000,
-        kind: 'product',
-        ticketTypeId: null,
-        productId,
-        seatId: null,
-        tableId: null,
-        resaleId: null,
-        n_number: null,
-        quantity,
-        unitPriceCents: product.price_cents,
-        holderEmail: null,
-      });
-    }
-
-    // Seats and tables: they must be held, live, by this session.
-    for (const [index, line] of input.tickets.entries()) {
-      if (isResale(line)) continue;
-      const type = types.get(line.tk_id)!;
-      if (!type.numbered) continue;
-      const tableId = line.table_id || line.seat_group_id || null;
-      const seats = await selectRows<{ id: number; section_id: number; table_id: number | null }>(
-        tx,
-        tableId
-          ? sql`SELECT id, section_id, table_id FROM seats WHERE event_id = ${input.eventId} AND table_id = ${tableId} ORDER BY id`
-          : sql`SELECT id, section_id, table_id FROM seats WHERE event_id = ${input.eventId} AND id = ${line.seat_id ?? 0}`,
-      );
-      if (seats.length === 0 || (!tableId && seats[0]!.table_id !== null)) {
-        throw new HttpError(400, RESERVE_MESSAGES.seatWrongSection, 'validation');
-      }
-      if (type.section_id !== null && seats.some((seat) => seat.section_id !== type.section_id)) {
-        throw new HttpError(400, RESERVE_MESSAGES.seatWrongSection, 'validation');
-      }
-      const ids = seats.map((seat) => seat.id);
-      const taken = type.sellable
-        ? await selectRows<{ id: number }>(
-            tx,
-            sql`UPDATE seats SET held_until = GREATEST(held_until, ${expiresAt.toISOString()}::timestamptz), order_id = ${orderId}
-                WHERE event_id = ${input.eventId} AND id = ANY(${pgIntArray(ids)}::int[]) AND state = 'available'
-                  AND held_by = ${input.sessionId} AND held_until > now()
-                RETURNING id`,
-          )
-        : [];
-      if (taken.length !== ids.length) {
-        refuse(index, 0);
-        seatFailed = true;
-        continue;
-      }
-      ids.forEach((seatId, unit) => {
-        items.push(ticketDraft(index, line, unit, type, { seatId, tableId }));
-      });
-    }
-
-    // The resale ticket: the listing is reserved for this order until its expiry.
-    if (resaleLine) {
-      const index = input.tickets.indexOf(resaleLine);
-      const [listing] = await selectRows<{
-        id: number;
-        price_cents: number;
-        seller_id: number | null;
-        ticket_type_id: number;
-        n_number: number;
-        seat_id: number | null;
-      }>(
-        tx,
-        sql`SELECT r.id, r.price_cents, r.seller_id, tk.ticket_type_id, tk.n_number, tk.seat_id
-            FROM resale_listings r JOIN tickets tk ON tk.id = r.ticket_id
-            WHERE r.id = ${resaleLine.resaleId ?? 0} AND r.event_id = ${input.eventId}`,
-      );
-      if (!listing) throw new HttpError(404, RESERVE_MESSAGES.resaleNotFound, 'not_found');
-      if (listing.seller_id === input.customerId)
-        throw new HttpError(400, RESERVE_MESSAGES.ownResale, 'own_resale');
-      const taken = await selectRows<{ id: number }>(
-        tx,
-        sql`UPDATE resale_listings SET order_id = ${orderId}, reserved_until = ${expiresAt.toISOString()}::timestamptz
-            WHERE id = ${listing.id} AND status = 'active' AND (order_id IS NULL OR reserved_until <= now())
-            RETURNING id`,
-      );
-      if (taken.length === 0) {
-        refuse(index, 0);
-      } else {
-        items.push({
-          sortKey: index,
-          kind: 'resale',
-          ticketTypeId: listing.ticket_type_id,
-          productId: null,
-          seatId: listing.seat_id,
-          tableId: null,
-          resaleId: listing.id,
-          n_number: listing.n_number,
-          quantity: 1,
-          unitPriceCents: listing.price_cents,
-          holderEmail: holderEmail(resaleLine, 0),
-        });
-      }
-    }
-
-    // The most contended rows go last, so their locks are held for the shortest time: the
-    // coupon, then general-admission lots (one conditional UPDATE per lot, in id order),
-    // then a single statement writing the lines and totals, then COMMIT.
-    let coupon: ReservedOrder['coupon'] = null;
-    let couponId: number | null = null;
-    const code = input.coupon?.trim();
-    if (code) {
-      const [found] = await selectRows<{
-        id: number;
-        code: string;
-        kind: 'percent' | 'fixed';
-        value: number;
-        valid: boolean;
-      }>(
-        tx,
-        sql`SELECT id, code, kind, value,
-              (valid_from IS NULL OR valid_from <= now()) AND (valid_until IS NULL OR valid_until > now()) AS valid
-            FROM coupons WHERE event_id = ${input.eventId} AND upper(code) = upper(${code})`,
-      );
-      if (!found?.valid) throw new HttpError(400, RESERVE_MESSAGES.couponInvalid, 'coupon_invalid');
-      const used = await selectRows<{ id: number }>(
-        tx,
-        sql`UPDATE coupons SET used = used + 1
-            WHERE id = ${found.id} AND (usage_limit IS NULL OR used < usage_limit) RETURNING id`,
-      );
-      if (used.length === 0) {
-        // Reclaiming expired reservations may free a use; otherwise the coupon is spent.
-        throw new Unavailable(
-          {
-            ok: false,
-            message: RESERVE_MESSAGES.couponExhausted,
-            tickets: allowances,
-            products: productAllowances,
-          },
-          true,
-        );
-      }
-      coupon = { code: found.code, kind: found.kind, value: found.value };
-      couponId = found.id;
-    }
-
-    if (!seatFailed) {
-      for (const typeId of [...gaByType.keys()].sort((a, b) => a - b)) {
-        const type = types.get(typeId)!;
-        const lines = gaByType.get(typeId)!;
-        const quantity = lines.reduce((sum, index) => sum + input.tickets[index]!.tk_qtd, 0);
-        const updated =
-          type.sellable && quantity <= type.per_order_limit
-            ? await selectRows<{ id: number }>(
-                tx,
-                sql`UPDATE ticket_types SET reserved = reserved + ${quantity}::int
-                    WHERE id = ${typeId} AND quantity - sold - reserved >= ${quantity}::int
-                    RETURNING id`,
-              )
-            : [];
-        if (updated.length === 0) {
-          const [left] = await selectRows<{ left: number }>(
-            tx,
-            sql`SELECT GREATEST(0, quantity - sold - reserved)::int AS left FROM ticket_types WHERE id = ${typeId}`,
-          );
-          const allow = type.sellable ? Math.min(Number(left?.left ?? 0), type.per_order_limit) : 0;
-          if (type.sellable && quantity <= type.per_order_limit) stockShort = true;
-          for (const index of lines) refuse(index, allow);
-          continue;
-        }
-        for (const index of lines) {
-          const line = input.tickets[index]!;
-          for (let unit = 0; unit < line.tk_qtd; unit++) items.push(ticketDraft(index, line, unit, type));
-        }
-      }
-    }
-
-    if (ticketFailed || productFailed) {
-      const message = seatFailed
-        ? RESERVE_MESSAGES.seatUnavailable
-        : ticketFailed
-          ? RESERVE_MESSAGES.ticketUnavailable
-          : RESERVE_MESSAGES.productUnavailable;
-      throw new Unavailable(
-        { ok: false, message, tickets: allowances, products: productAllowances },
-        stockShort,
-      );
-    }
-
-    items.sort((a, b) => a.sortKey - b.sortKey);
-    const centsOf = (kind: ItemDraft['kind']) =>
-      items.reduce((sum, item) => (item.kind === kind ? sum + item.quantity * item.unitPriceCents : sum), 0);
-    const totals = priceOrder({
-      ticketCents: centsOf('ticket'),
-      resaleCents: centsOf('resale'),
-      productCents: centsOf('product'),
-      feeBps: event.service_fee_bps,
-      coupon,
-    });
-    await finishOrder(tx, orderId, items, {
-      ...totals,
-      couponId,
-      couponCode: coupon?.code ?? null,
-      resaleListingId: resaleLine?.resaleId ?? null,
-    });
-    return {
-      ok: true,
-      tickets: allowances,
-      products: productAllowances,
-      order: {
-        id: orderId,
-        number,
-        status: 'reserved',
-        eventId: input.eventId,
-        ...totals,
-        coupon,
-        expiresAt: expiresAt.toISOString(),
-        items: items.map(({ sortKey, ...item }) => item),
-      },
-    };
+    const event = await eventOnSale(tx, input.eventId);
+    await cancelPreviousReservation(tx, input);
+    const types = await ticketTypesOf(tx, input);
+    const order = await openOrder(tx, input);
+    const draft = new ReservationDraft(input);
+    const generalAdmission = checkTicketLines(input, types);
+    await reserveProducts(tx, input, draft);
+    await takeHeldSeats(tx, input, types, order, draft);
+    await reserveResaleListing(tx, input, order, draft);
+    const coupon = await useCoupon(tx, input, draft);
+    // A seat refusal fails the attempt anyway: no need to lock the busiest lots for it.
+    if (!draft.seatFailed) await reserveGeneralAdmission(tx, input, types, generalAdmission, draft);
+    refuseIncomplete(draft);
+    return completeOrder(tx, input, event, order, draft, coupon);
   });
 }
 
-/** Writes the order's lines and totals in one statement (one round trip before COMMIT). */
-async function finishOrder(
-  tx: Queryable,
-  orderId: number,
-  items: ItemDraft[],
-  totals: OrderTotals & {
-    couponId: number | null;
-    couponCode: string | null;
-    resaleListingId: number | null;
-  },
-): Promise<void> {
-  const json = JSON.stringify(
-    items.map((item) => ({
-      kind: item.kind,
-      ticket_type_id: item.ticketTypeId,
-      product_id: item.productId,
-      seat_id: item.seatId,
-      table_id: item.tableId,
-      resale_listing_id: item.resaleId,
-      n_number: item.n_number,
-      quantity: item.quantity,
-      unit_price_cents: item.unitPriceCents,
-      holder_email: item.holderEmail,
-    })),
+/** The event being sold, with its service fee. */
+interface EventOnSale {
+  id: number;
+  service_fee_bps: number;
+}
+
+/** The order row opened for this attempt. */
+interface OpenedOrder {
+  id: number;
+  number: string;
+  expiresAt: Date;
+}
+
+/** The coupon an attempt used, as answered and as recorded on the order. */
+interface UsedCoupon {
+  id: number;
+  terms: NonNullable<ReservedOrder['coupon']>;
+}
+
+/** The event, when it is published and not over (409 otherwise). */
+async function eventOnSale(tx: Queryable, eventId: number): Promise<EventOnSale> {
+  const event = await selectOne<EventOnSale>(
+    tx,
+    sql`SELECT id, service_fee_bps FROM events
+        WHERE id = ${eventId} AND status = 'published' AND ends_at > now()`,
   );
-  await tx.execute(sql`
-    WITH lines AS (
-      INSERT INTO order_items (order_id, kind, ticket_type_id, product_id, seat_id, table_id, resale_listing_id,
-                               n_number, quantity, unit_price_cents, holder_email)
-      SELECT ${orderId}::int, r.kind, r.ticket_type_id, r.product_id, r.seat_id, r.table_id, r.resale_listing_id,
-             r.n_number, r.quantity, r.unit_price_cents, r.holder_email
-      FROM json_to_recordset(${json}::json) AS r(kind text, ticket_type_id int, product_id int, seat_id int,
-        table_id int, resale_listing_id int, n_number int, quantity int, unit_price_cents int, holder_email text)
-      RETURNING 1
-    )
-    UPDATE orders SET subtotal_cents = ${totals.subtotalCents}, discount_cents = ${totals.discountCents},
-      fee_cents = ${totals.feeCents}, total_cents = ${totals.totalCents},
-      coupon_id = ${totals.couponId}, coupon_code = ${totals.couponCode},
-      resale_listing_id = ${totals.resaleListingId}
-    WHERE id = ${orderId} AND (SELECT count(*) FROM lines) >= 0`);
+  if (!event) throw new HttpError(409, RESERVE_MESSAGES.eventNotOnSale, 'not_on_sale');
+  return event;
+}
+
+/** Starting checkout again replaces the customer's live reservation of this session and event. */
+async function cancelPreviousReservation(tx: Queryable, input: ReserveInput): Promise<void> {
+  await endReservations(
+    tx,
+    sql`event_id = ${input.eventId} AND customer_id = ${input.customerId} AND session_id = ${input.sessionId}`,
+    'cancelled',
+  );
+}
+
+/** The event's lots named by the ticket lines, by id. */
+async function ticketTypesOf(tx: Queryable, input: ReserveInput): Promise<Map<number, TicketTypeRow>> {
+  const typeIds = [...new Set(input.tickets.map((line) => line.tk_id))];
+  const types = new Map<number, TicketTypeRow>();
+  if (typeIds.length === 0) return types;
+  for (const row of await selectRows<TicketTypeRow>(
+    tx,
+    sql`SELECT id, price_cents, numbered, section_id, per_order_limit, n_number,
+          status = 'active' AND (sales_start IS NULL OR sales_start <= now())
+            AND (sales_end IS NULL OR sales_end > now()) AS sellable
+        FROM ticket_types WHERE event_id = ${input.eventId} AND id = ANY(${pgIntArray(typeIds)}::int[])`,
+  )) {
+    types.set(row.id, row);
+  }
+  return types;
+}
+
+/** Inserts the order (totals come at the end) with its 15-minute expiry. */
+async function openOrder(tx: Queryable, input: ReserveInput): Promise<OpenedOrder> {
+  const resaleLine = input.tickets.find(isResale);
+  const number = resaleLine ? `RESALE_${resaleLine.resaleId}` : randomUUID();
+  const order = await selectOne<{ id: number; expires_at: Date | string }>(
+    tx,
+    sql`INSERT INTO orders (number, customer_id, event_id, session_id, subtotal_cents, total_cents, expires_at)
+        VALUES (${number}, ${input.customerId}, ${input.eventId}, ${input.sessionId}, 0, 0,
+                now() + make_interval(secs => ${RESERVATION_SECONDS}::int))
+        RETURNING id, expires_at`,
+  );
+  return { id: order!.id, number, expiresAt: new Date(order!.expires_at) };
+}
+
+/**
+ * Checks every ticket line against its lot before anything is taken: the lot must be the
+ * event's, and a seat given exactly when the lot is numbered. Answers the general-admission
+ * lines, grouped by lot.
+ */
+function checkTicketLines(input: ReserveInput, types: Map<number, TicketTypeRow>): Map<number, number[]> {
+  const generalAdmission = new Map<number, number[]>();
+  input.tickets.forEach((line, index) => {
+    if (isResale(line)) return;
+    const type = types.get(line.tk_id);
+    if (!type) throw new HttpError(400, RESERVE_MESSAGES.unknownTicket, 'unknown_ticket');
+    const seated = Boolean(line.seat_id || line.table_id || line.seat_group_id);
+    if (type.numbered && !seated) throw new HttpError(400, RESERVE_MESSAGES.seatRequired, 'seat_required');
+    if (!type.numbered && seated) throw new HttpError(400, RESERVE_MESSAGES.seatNotAllowed, 'validation');
+    if (!type.numbered) generalAdmission.set(type.id, [...(generalAdmission.get(type.id) ?? []), index]);
+  });
+  return generalAdmission;
+}
+
+/** Products, in id order: one conditional UPDATE each. */
+async function reserveProducts(tx: Queryable, input: ReserveInput, draft: ReservationDraft): Promise<void> {
+  const productQuantities = new Map<number, number>();
+  for (const line of input.products) {
+    productQuantities.set(line.product_id, (productQuantities.get(line.product_id) ?? 0) + line.product_qtd);
+  }
+  for (const productId of [...productQuantities.keys()].sort((a, b) => a - b)) {
+    const quantity = productQuantities.get(productId)!;
+    const product = await selectOne<{ price_cents: number; per_order_limit: number; status: string }>(
+      tx,
+      sql`SELECT price_cents, per_order_limit, status FROM products WHERE id = ${productId} AND event_id = ${input.eventId}`,
+    );
+    if (!product) throw new HttpError(400, RESERVE_MESSAGES.unknownProduct, 'unknown_product');
+    const allowed = product.status === 'active' && quantity <= product.per_order_limit;
+    const updated = allowed
+      ? await selectRows<{ id: number }>(
+          tx,
+          sql`UPDATE products SET reserved = reserved + ${quantity}::int
+              WHERE id = ${productId} AND stock - sold - reserved >= ${quantity}::int RETURNING id`,
+        )
+      : [];
+    if (updated.length === 0) {
+      const left = await selectOne<{ left: number }>(
+        tx,
+        sql`SELECT GREATEST(0, stock - sold - reserved)::int AS left FROM products WHERE id = ${productId}`,
+      );
+      if (allowed) draft.stockShort = true;
+      draft.refuseProduct(
+        productId,
+        allowed ? Math.min(Number(left?.left ?? 0), product.per_order_limit) : 0,
+      );
+      continue;
+    }
+    draft.add({
+      sortKey: PRODUCT_SORT_KEY,
+      kind: 'product',
+      ticketTypeId: null,
+      productId,
+      seatId: null,
+      tableId: null,
+      resaleId: null,
+      n_number: null,
+      quantity,
+      unitPriceCents: product.price_cents,
+      holderEmail: null,
+    });
+  }
+}
+
+/**
+ * Seats and tables: each must be held, live, by this session; the hold is stretched to the
+ * order's expiry and tied to the order.
+ */
+async function takeHeldSeats(
+  tx: Queryable,
+  input: ReserveInput,
+  types: Map<number, TicketTypeRow>,
+  order: OpenedOrder,
+  draft: ReservationDraft,
+): Promise<void> {
+  for (const [index, line] of input.tickets.entries()) {
+    if (isResale(line)) continue;
+    const type = types.get(line.tk_id)!;
+    if (!type.numbered) continue;
+    const tableId = line.table_id || line.seat_group_id || null;
+    const seats = await selectRows<{ id: number; section_id: number; table_id: number | null }>(
+      tx,
+      tableId
+        ? sql`SELECT id, section_id, table_id FROM seats WHERE event_id = ${input.eventId} AND table_id = ${tableId} ORDER BY id`
+        : sql`SELECT id, section_id, table_id FROM seats WHERE event_id = ${input.eventId} AND id = ${line.seat_id ?? 0}`,
+    );
+    if (seats.length === 0 || (!tableId && seats[0]!.table_id !== null)) {
+      throw new HttpError(400, RESERVE_MESSAGES.seatWrongSection, 'validation');
+    }
+    if (type.section_id !== null && seats.some((seat) => seat.section_id !== type.section_id)) {
+      throw new HttpError(400, RESERVE_MESSAGES.seatWrongSection, 'validation');
+    }
+    const ids = seats.map((seat) => seat.id);
+    const taken = type.sellable
+      ? await selectRows<{ id: number }>(
+          tx,
+          sql`UPDATE seats SET held_until = GREATEST(held_until, ${order.expiresAt.toISOString()}::timestamptz), order_id = ${order.id}
+              WHERE event_id = ${input.eventId} AND id = ANY(${pgIntArray(ids)}::int[]) AND state = 'available'
+                AND held_by = ${input.sessionId} AND held_until > now()
+              RETURNING id`,
+        )
+      : [];
+    if (taken.length !== ids.length) {
+      draft.refuseTicket(index, 0);
+      draft.seatFailed = true;
+      continue;
+    }
+    ids.forEach((seatId, unit) => {
+      draft.add(ticketDraft(index, line, unit, type, { seatId, tableId }));
+    });
+  }
+}
+
+/** The resale ticket: the listing is reserved for this order until its expiry. */
+async function reserveResaleListing(
+  tx: Queryable,
+  input: ReserveInput,
+  order: OpenedOrder,
+  draft: ReservationDraft,
+): Promise<void> {
+  const resaleLine = input.tickets.find(isResale);
+  if (!resaleLine) return;
+  const index = input.tickets.indexOf(resaleLine);
+  const listing = await selectOne<{
+    id: number;
+    price_cents: number;
+    seller_id: number | null;
+    ticket_type_id: number;
+    n_number: number;
+    seat_id: number | null;
+  }>(
+    tx,
+    sql`SELECT r.id, r.price_cents, r.seller_id, tk.ticket_type_id, tk.n_number, tk.seat_id
+        FROM resale_listings r JOIN tickets tk ON tk.id = r.ticket_id
+        WHERE r.id = ${resaleLine.resaleId ?? 0} AND r.event_id = ${input.eventId}`,
+  );
+  if (!listing) throw new HttpError(404, RESERVE_MESSAGES.resaleNotFound, 'not_found');
+  if (listing.seller_id === input.customerId)
+    throw new HttpError(400, RESERVE_MESSAGES.ownResale, 'own_resale');
+  const taken = await selectRows<{ id: number }>(
+    tx,
+    sql`UPDATE resale_listings SET order_id = ${order.id}, reserved_until = ${order.expiresAt.toISOString()}::timestamptz
+        WHERE id = ${listing.id} AND status = 'active' AND (order_id IS NULL OR reserved_until <= now())
+        RETURNING id`,
+  );
+  if (taken.length === 0) {
+    draft.refuseTicket(index, 0);
+    return;
+  }
+  draft.add({
+    sortKey: index,
+    kind: 'resale',
+    ticketTypeId: listing.ticket_type_id,
+    productId: null,
+    seatId: listing.seat_id,
+    tableId: null,
+    resaleId: listing.id,
+    n_number: listing.n_number,
+    quantity: 1,
+    unitPriceCents: listing.price_cents,
+    holderEmail: holderEmail(resaleLine, 0),
+  });
+}
+
+/** Counts one use of the coupon, if one was given and it has a use left. */
+async function useCoupon(
+  tx: Queryable,
+  input: ReserveInput,
+  draft: ReservationDraft,
+): Promise<UsedCoupon | null> {
+  const code = input.coupon?.trim();
+  if (!code) return null;
+  const found = await selectOne<{
+    id: number;
+    code: string;
+    kind: 'percent' | 'fixed';
+    value: number;
+    valid: boolean;
+  }>(
+    tx,
+    sql`SELECT id, code, kind, value,
+          (valid_from IS NULL OR valid_from <= now()) AND (valid_until IS NULL OR valid_until > now()) AS valid
+        FROM coupons WHERE event_id = ${input.eventId} AND upper(code) = upper(${code})`,
+  );
+  if (!found?.valid) throw new HttpError(400, RESERVE_MESSAGES.couponInvalid, 'coupon_invalid');
+  const used = await selectRows<{ id: number }>(
+    tx,
+    sql`UPDATE coupons SET used = used + 1
+        WHERE id = ${found.id} AND (usage_limit IS NULL OR used < usage_limit) RETURNING id`,
+  );
+  if (used.length === 0) {
+    // Reclaiming expired reservations may free a use; otherwise the coupon is spent.
+    throw new Unavailable(
+      {
+        ok: false,
+        message: RESERVE_MESSAGES.couponExhausted,
+        tickets: draft.tickets,
+        products: draft.products,
+      },
+      true,
+    );
+  }
+  return { id: found.id, terms: { code: found.code, kind: found.kind, value: found.value } };
+}
+
+/** General-admission lots, in id order: one conditional UPDATE per lot for all its lines. */
+async function reserveGeneralAdmission(
+  tx: Queryable,
+  input: ReserveInput,
+  types: Map<number, TicketTypeRow>,
+  generalAdmission: Map<number, number[]>,
+  draft: ReservationDraft,
+): Promise<void> {
+  for (const typeId of [...generalAdmission.keys()].sort((a, b) => a - b)) {
+    const type = types.get(typeId)!;
+    const lines = generalAdmission.get(typeId)!;
+    const quantity = lines.reduce((sum, index) => sum + input.tickets[index]!.tk_qtd, 0);
+    const withinLimits = type.sellable && quantity <= type.per_order_limit;
+    const updated = withinLimits
+      ? await selectRows<{ id: number }>(
+          tx,
+          sql`UPDATE ticket_types SET reserved = reserved + ${quantity}::int
+              WHERE id = ${typeId} AND quantity - sold - reserved >= ${quantity}::int
+              RETURNING id`,
+        )
+      : [];
+    if (updated.length === 0) {
+      const left = await selectOne<{ left: number }>(
+        tx,
+        sql`SELECT GREATEST(0, quantity - sold - reserved)::int AS left FROM ticket_types WHERE id = ${typeId}`,
+      );
+      const allow = type.sellable ? Math.min(Number(left?.left ?? 0), type.per_order_limit) : 0;
+      if (withinLimits) draft.stockShort = true;
+      for (const index of lines) draft.refuseTicket(index, allow);
+      continue;
+    }
+    for (const index of lines) {
+      const line = input.tickets[index]!;
+      for (let unit = 0; unit < line.tk_qtd; unit++) draft.add(ticketDraft(index, line, unit, type));
+    }
+  }
+}
+
+/** Rolls the attempt back when any line was refused, answering why (seats first). */
+function refuseIncomplete(draft: ReservationDraft): void {
+  if (!draft.ticketFailed && !draft.productFailed) return;
+  const message = draft.seatFailed
+    ? RESERVE_MESSAGES.seatUnavailable
+    : draft.ticketFailed
+      ? RESERVE_MESSAGES.ticketUnavailable
+      : RESERVE_MESSAGES.productUnavailable;
+  throw new Unavailable(
+    { ok: false, message, tickets: draft.tickets, products: draft.products },
+    draft.stockShort,
+  );
+}
+
+/** Prices the taken lines, writes them with the totals, and answers the reserved order. */
+async function completeOrder(
+  tx: Queryable,
+  input: ReserveInput,
+  event: EventOnSale,
+  order: OpenedOrder,
+  draft: ReservationDraft,
+  coupon: UsedCoupon | null,
+): Promise<ReserveResult> {
+  const items = draft.orderedItems();
+  const centsOf = (kind: ItemDraft['kind']) =>
+    items.reduce((sum, item) => (item.kind === kind ? sum + item.quantity * item.unitPriceCents : sum), 0);
+  const totals = priceOrder({
+    ticketCents: centsOf('ticket'),
+    resaleCents: centsOf('resale'),
+    productCents: centsOf('product'),
+    feeBps: event.service_fee_bps,
+    coupon: coupon?.terms ?? null,
+  });
+  await writeOrderLines(tx, order.id, items, {
+    ...totals,
+    couponId: coupon?.id ?? null,
+    couponCode: coupon?.terms.code ?? null,
+    resaleListingId: input.tickets.find(isResale)?.resaleId ?? null,
+  });
+  return {
+    ok: true,
+    tickets: draft.tickets,
+    products: draft.products,
+    order: {
+      id: order.id,
+      number: order.number,
+      status: 'reserved',
+      eventId: input.eventId,
+      ...totals,
+      coupon: coupon?.terms ?? null,
+      expiresAt: order.expiresAt.toISOString(),
+      items: items.map(({ sortKey, ...item }) => item),
+    },
+  };
 }
