@@ -1,6 +1,5 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { emailTokens } from '../db/schema/accounts.ts';
+import { sql } from 'drizzle-orm';
+import { execute, type Queryable, selectOne } from '../db/sql.ts';
 import { newToken, tokenDigest } from './tokens.ts';
 
 /** What an e-mailed link does. */
@@ -18,19 +17,18 @@ const TTL: Record<EmailTokenPurpose, number> = {
 
 /** Issues a single-use link token; only its digest is stored. */
 export async function issueEmailToken(
-  db: Database,
+  db: Queryable,
   customerId: number,
   purpose: EmailTokenPurpose,
   now: Date,
 ): Promise<string> {
   const token = newToken();
-  await db.insert(emailTokens).values({
-    tokenHash: tokenDigest(token),
-    customerId,
-    purpose,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + TTL[purpose]),
-  });
+  await execute(
+    db,
+    sql`INSERT INTO email_tokens (token_hash, customer_id, purpose, created_at, expires_at)
+        VALUES (${tokenDigest(token)}, ${customerId}, ${purpose}, ${now.toISOString()}::timestamptz,
+                ${new Date(now.getTime() + TTL[purpose]).toISOString()}::timestamptz)`,
+  );
   return token;
 }
 
@@ -39,37 +37,33 @@ export async function issueEmailToken(
  * succeed. Returns the customer it belongs to, or null when unknown, used or expired.
  */
 export async function consumeEmailToken(
-  db: Database,
+  db: Queryable,
   token: string,
   purpose: EmailTokenPurpose,
   now: Date,
 ): Promise<number | null> {
-  const rows = await db
-    .update(emailTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, tokenDigest(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, now),
-      ),
-    )
-    .returning({ customerId: emailTokens.customerId });
-  return rows[0]?.customerId ?? null;
+  const nowIso = now.toISOString();
+  const row = await selectOne<{ customer_id: number }>(
+    db,
+    sql`UPDATE email_tokens SET used_at = ${nowIso}::timestamptz
+        WHERE token_hash = ${tokenDigest(token)} AND purpose = ${purpose}
+          AND used_at IS NULL AND expires_at > ${nowIso}::timestamptz
+        RETURNING customer_id`,
+  );
+  return row?.customer_id ?? null;
 }
 
 /** When the customer's newest link of this purpose was issued (for the one-minute resend wait). */
 export async function lastIssuedAt(
-  db: Database,
+  db: Queryable,
   customerId: number,
   purpose: EmailTokenPurpose,
 ): Promise<Date | null> {
-  const rows = await db
-    .select({ createdAt: emailTokens.createdAt })
-    .from(emailTokens)
-    .where(and(eq(emailTokens.customerId, customerId), eq(emailTokens.purpose, purpose)))
-    .orderBy(desc(emailTokens.createdAt))
-    .limit(1);
-  return rows[0]?.createdAt ?? null;
+  const row = await selectOne<{ created_at: string | Date }>(
+    db,
+    sql`SELECT created_at FROM email_tokens
+        WHERE customer_id = ${customerId} AND purpose = ${purpose}
+        ORDER BY created_at DESC LIMIT 1`,
+  );
+  return row ? new Date(row.created_at) : null;
 }

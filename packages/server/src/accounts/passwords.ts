@@ -1,8 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
-import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { appSettings } from '../db/schema/settings.ts';
+import { sql } from 'drizzle-orm';
+import { execute, type Queryable, selectOne } from '../db/sql.ts';
 
 /**
  * argon2id parameters for the stored password hash: OWASP's first recommended set
@@ -52,18 +51,18 @@ const SALT_SECRET_KEY = 'accounts.fake_salt_secret';
  * The secret behind fake salts, generated once per installation and kept in app_settings so
  * every API process (and every restart) gives an unknown e-mail the same salt.
  */
-export async function fakeSaltSecret(db: Database): Promise<string> {
-  await db
-    .insert(appSettings)
-    .values({ key: SALT_SECRET_KEY, value: randomBytes(32).toString('hex') })
-    .onConflictDoNothing();
-  const rows = await db
-    .select({ value: appSettings.value })
-    .from(appSettings)
-    .where(eq(appSettings.key, SALT_SECRET_KEY));
-  const value = rows[0]?.value;
-  if (!value) throw new Error('fake salt secret missing after insert');
-  return value;
+export async function fakeSaltSecret(db: Queryable): Promise<string> {
+  await execute(
+    db,
+    sql`INSERT INTO app_settings (key, value) VALUES (${SALT_SECRET_KEY}, ${randomBytes(32).toString('hex')})
+        ON CONFLICT DO NOTHING`,
+  );
+  const row = await selectOne<{ value: string }>(
+    db,
+    sql`SELECT value FROM app_settings WHERE key = ${SALT_SECRET_KEY}`,
+  );
+  if (!row?.value) throw new Error('fake salt secret missing after insert');
+  return row.value;
 }
 
 /**

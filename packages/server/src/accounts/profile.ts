@@ -2,6 +2,7 @@ import type { ProfileDetails } from '@plateia/core/contracts/profile';
 import { isValidCpfCnpj, normalizeDocumentNumber } from '@plateia/core/rules/document-number';
 import { isValidEmail } from '@plateia/core/rules/email';
 import { HttpError } from '../plugins/errors.ts';
+import type { CustomerColumns } from './customers.ts';
 
 /** The spec's message for a malformed e-mail (§5). */
 export const INVALID_EMAIL_MESSAGE = 'Endereço de e-mail inválido';
@@ -17,24 +18,32 @@ export function requireEmail(value: string): string {
   return email;
 }
 
-/** The profile fields ready for the customers table (drizzle names), only those given. */
-export interface ProfileColumns {
-  cpfnpj?: string;
-  phone?: string;
-  nickname?: string;
-  gender?: string;
-  birthDate?: string | null;
-  cep?: string;
-  rua?: string;
-  numero?: string;
-  complemento?: string;
-  bairro?: string;
-  cidade?: string;
-  uf?: string;
-  instagram?: string;
-  profession?: string;
-  professionDetails?: string;
+/** Throws 400 unless the first name has more than blanks; returns it trimmed. */
+export function requireName(value: string): string {
+  const name = value.trim();
+  if (!name) throw new HttpError(400, 'Campo obrigatório ausente: nome.', 'validation');
+  return name;
 }
+
+/** The profile fields ready for the customers table (column names), only those given. */
+export type ProfileColumns = Pick<
+  CustomerColumns,
+  | 'cpfnpj'
+  | 'phone'
+  | 'nickname'
+  | 'gender'
+  | 'birth_date'
+  | 'cep'
+  | 'rua'
+  | 'numero'
+  | 'complemento'
+  | 'bairro'
+  | 'cidade'
+  | 'uf'
+  | 'instagram'
+  | 'profession'
+  | 'profession_details'
+>;
 
 function isRealDate(value: string, now: Date): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -78,7 +87,7 @@ export function normalizeProfile(input: ProfileDetails, now: Date): ProfileColum
     if (birthDate !== '' && !isRealDate(birthDate, now)) {
       throw new HttpError(400, 'Data de nascimento inválida.', 'validation');
     }
-    out.birthDate = birthDate === '' ? null : birthDate;
+    out.birth_date = birthDate === '' ? null : birthDate;
   }
   const plain = {
     phone: text(input.phone),
@@ -91,7 +100,7 @@ export function normalizeProfile(input: ProfileDetails, now: Date): ProfileColum
     cidade: text(input.cidade),
     instagram: text(input.instagram),
     profession: text(input.profession),
-    professionDetails: text(input.profession_details),
+    profession_details: text(input.profession_details),
   };
   for (const [key, value] of Object.entries(plain)) {
     if (value !== undefined) (out as Record<string, string>)[key] = value;

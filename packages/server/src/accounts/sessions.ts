@@ -1,6 +1,5 @@
-import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { customers, sessions } from '../db/schema/accounts.ts';
+import { sql } from 'drizzle-orm';
+import { execute, type Queryable, selectOne } from '../db/sql.ts';
 import { newToken, tokenDigest } from './tokens.ts';
 
 /** How long a login stays valid: a ticket buyer expects to stay signed in between events. */
@@ -21,7 +20,7 @@ export interface SessionCustomer {
 
 /** Opens a session (or an upload grant) and returns its token; only its digest is stored. */
 export async function openSession(
-  db: Database,
+  db: Queryable,
   customerId: number,
   now: Date,
   options: { scope?: SessionScope; clientUuid?: string } = {},
@@ -29,57 +28,49 @@ export async function openSession(
   const scope = options.scope ?? 'session';
   const token = newToken();
   const ttl = scope === 'upload' ? UPLOAD_GRANT_TTL_MS : SESSION_TTL_MS;
+  const nowIso = now.toISOString();
   // Housekeeping at login keeps the table to live sessions without a separate sweeper.
-  await db
-    .delete(sessions)
-    .where(
-      and(
-        eq(sessions.customerId, customerId),
-        or(lt(sessions.expiresAt, now), isNotNull(sessions.revokedAt)),
-      ),
-    );
-  await db.insert(sessions).values({
-    customerId,
-    tokenHash: tokenDigest(token),
-    scope,
-    clientUuid: options.clientUuid ?? null,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + ttl),
-  });
+  await execute(
+    db,
+    sql`DELETE FROM sessions
+        WHERE customer_id = ${customerId} AND (expires_at < ${nowIso}::timestamptz OR revoked_at IS NOT NULL)`,
+  );
+  await execute(
+    db,
+    sql`INSERT INTO sessions (customer_id, token_hash, scope, client_uuid, created_at, expires_at)
+        VALUES (${customerId}, ${tokenDigest(token)}, ${scope}, ${options.clientUuid ?? null},
+                ${nowIso}::timestamptz, ${new Date(now.getTime() + ttl).toISOString()}::timestamptz)`,
+  );
   return token;
 }
 
 /** The customer behind a token, or null when it is unknown, expired or revoked. */
-export async function findSession(db: Database, token: string, now: Date): Promise<SessionCustomer | null> {
-  const rows = await db
-    .select({ id: customers.id, email: customers.email, isadmin: customers.isadmin, scope: sessions.scope })
-    .from(sessions)
-    .innerJoin(customers, eq(customers.id, sessions.customerId))
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenDigest(token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-      ),
-    )
-    .limit(1);
-  return rows[0] ?? null;
+export async function findSession(db: Queryable, token: string, now: Date): Promise<SessionCustomer | null> {
+  return selectOne<SessionCustomer>(
+    db,
+    sql`SELECT c.id, c.email, c.isadmin, s.scope
+        FROM sessions s JOIN customers c ON c.id = s.customer_id
+        WHERE s.token_hash = ${tokenDigest(token)} AND s.revoked_at IS NULL
+          AND s.expires_at > ${now.toISOString()}::timestamptz
+        LIMIT 1`,
+  );
 }
 
 /** Revokes one token (sign-out). Returns whether it was still active. */
-export async function revokeSession(db: Database, token: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.tokenHash, tokenDigest(token)), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return rows.length > 0;
+export async function revokeSession(db: Queryable, token: string, now: Date): Promise<boolean> {
+  const changed = await execute(
+    db,
+    sql`UPDATE sessions SET revoked_at = ${now.toISOString()}::timestamptz
+        WHERE token_hash = ${tokenDigest(token)} AND revoked_at IS NULL`,
+  );
+  return changed > 0;
 }
 
 /** Revokes every token of a customer (after a password change through recovery). */
-export async function revokeAllSessions(db: Database, customerId: number, now: Date): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.customerId, customerId), isNull(sessions.revokedAt)));
+export async function revokeAllSessions(db: Queryable, customerId: number, now: Date): Promise<void> {
+  await execute(
+    db,
+    sql`UPDATE sessions SET revoked_at = ${now.toISOString()}::timestamptz
+        WHERE customer_id = ${customerId} AND revoked_at IS NULL`,
+  );
 }

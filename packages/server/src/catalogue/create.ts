@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { coupons, events, products, seatSections, seatTables, ticketTypes } from '../db/schema/catalogue.ts';
-import { selectRows } from '../db/sql.ts';
+import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
 
 /** A lot to create (price in cents). */
 export interface LotInput {
@@ -94,6 +93,21 @@ export function rowLabel(index: number): string {
   return label;
 }
 
+/** An optional instant as a bind parameter, or SQL NULL. */
+function optionalInstant(value: Date | undefined): SQL {
+  return value ? sql`${value.toISOString()}::timestamptz` : sql`NULL`;
+}
+
+/** Runs a multi-row INSERT … RETURNING id and answers the ids in the order of `rows`. */
+async function insertReturningIds(db: Queryable, insert: SQL, rows: SQL[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const returned = await selectRows<{ id: number }>(
+    db,
+    sql`${insert} VALUES ${sql.join(rows, sql`, `)} RETURNING id`,
+  );
+  return returned.map((row) => row.id);
+}
+
 /**
  * Creates an event with its lots, products, coupons and seat map. Seats are generated in
  * the database with `generate_series`, so a 100,000-seat venue takes one statement per
@@ -101,85 +115,48 @@ export function rowLabel(index: number): string {
  */
 export async function createEvent(db: Database, input: EventInput): Promise<CreatedEvent> {
   return db.transaction(async (tx) => {
-    const [event] = await tx
-      .insert(events)
-      .values({
-        slug: input.slug,
-        name: input.name,
-        description: input.description ?? '',
-        venue: input.venue ?? '',
-        city: input.city ?? '',
-        startsAt: input.startsAt,
-        endsAt: input.endsAt,
-        image: input.image ?? '',
-        producerId: input.producerId ?? null,
-        pixel: input.pixel ?? '',
-        serviceFeeBps: input.serviceFeeBps ?? 1000,
-      })
-      .returning({ id: events.id });
+    const event = await selectOne<{ id: number }>(
+      tx,
+      sql`INSERT INTO events (slug, name, description, venue, city, starts_at, ends_at, image, producer_id,
+                              pixel, service_fee_bps)
+          VALUES (${input.slug}, ${input.name}, ${input.description ?? ''}, ${input.venue ?? ''},
+                  ${input.city ?? ''}, ${input.startsAt.toISOString()}::timestamptz,
+                  ${input.endsAt.toISOString()}::timestamptz, ${input.image ?? ''}, ${input.producerId ?? null},
+                  ${input.pixel ?? ''}, ${input.serviceFeeBps ?? 1000})
+          RETURNING id`,
+    );
     const eventId = event!.id;
-    const lotRows = (lots: LotInput[], extra: { numbered: boolean; sectionId: number | null }) =>
-      lots.map((lot, index) => ({
-        eventId,
-        name: lot.name,
-        description: lot.description ?? '',
-        nNumber: lot.nNumber ?? 1,
-        priceCents: lot.priceCents,
-        quantity: lot.quantity,
-        perOrderLimit: lot.perOrderLimit ?? 10,
-        salesStart: lot.salesStart ?? null,
-        salesEnd: lot.salesEnd ?? null,
-        sort: index,
-        ...extra,
-      }));
-    const lotIds =
-      input.lots && input.lots.length > 0
-        ? (
-            await tx
-              .insert(ticketTypes)
-              .values(lotRows(input.lots, { numbered: false, sectionId: null }))
-              .returning({ id: ticketTypes.id })
-          ).map((row) => row.id)
-        : [];
-    const productIds =
-      input.products && input.products.length > 0
-        ? (
-            await tx
-              .insert(products)
-              .values(
-                input.products.map((product, index) => ({
-                  eventId,
-                  name: product.name,
-                  description: product.description ?? '',
-                  image: product.image ?? '',
-                  priceCents: product.priceCents,
-                  stock: product.stock,
-                  perOrderLimit: product.perOrderLimit ?? 10,
-                  sort: index,
-                })),
-              )
-              .returning({ id: products.id })
-          ).map((row) => row.id)
-        : [];
-    const couponIds =
-      input.coupons && input.coupons.length > 0
-        ? (
-            await tx
-              .insert(coupons)
-              .values(
-                input.coupons.map((coupon) => ({
-                  eventId,
-                  code: coupon.code,
-                  kind: coupon.kind,
-                  value: coupon.value,
-                  validFrom: coupon.validFrom ?? null,
-                  validUntil: coupon.validUntil ?? null,
-                  usageLimit: coupon.usageLimit ?? null,
-                })),
-              )
-              .returning({ id: coupons.id })
-          ).map((row) => row.id)
-        : [];
+    const insertLots = (lots: LotInput[], numbered: boolean, sectionId: number | null) =>
+      insertReturningIds(
+        tx,
+        sql`INSERT INTO ticket_types (event_id, name, description, n_number, price_cents, quantity,
+                                      per_order_limit, sales_start, sales_end, sort, numbered, section_id)`,
+        lots.map(
+          (lot, index) =>
+            sql`(${eventId}, ${lot.name}, ${lot.description ?? ''}, ${lot.nNumber ?? 1}, ${lot.priceCents},
+                 ${lot.quantity}, ${lot.perOrderLimit ?? 10}, ${optionalInstant(lot.salesStart)},
+                 ${optionalInstant(lot.salesEnd)}, ${index}, ${numbered}, ${sectionId})`,
+        ),
+      );
+    const lotIds = await insertLots(input.lots ?? [], false, null);
+    const productIds = await insertReturningIds(
+      tx,
+      sql`INSERT INTO products (event_id, name, description, image, price_cents, stock, per_order_limit, sort)`,
+      (input.products ?? []).map(
+        (product, index) =>
+          sql`(${eventId}, ${product.name}, ${product.description ?? ''}, ${product.image ?? ''},
+               ${product.priceCents}, ${product.stock}, ${product.perOrderLimit ?? 10}, ${index})`,
+      ),
+    );
+    const couponIds = await insertReturningIds(
+      tx,
+      sql`INSERT INTO coupons (event_id, code, kind, value, valid_from, valid_until, usage_limit)`,
+      (input.coupons ?? []).map(
+        (coupon) =>
+          sql`(${eventId}, ${coupon.code}, ${coupon.kind}, ${coupon.value}, ${optionalInstant(coupon.validFrom)},
+               ${optionalInstant(coupon.validUntil)}, ${coupon.usageLimit ?? null})`,
+      ),
+    );
 
     const sections: CreatedEvent['sections'] = [];
     for (const [index, section] of (input.sections ?? []).entries()) {
@@ -191,46 +168,31 @@ export async function createEvent(db: Database, input: EventInput): Promise<Crea
       const tablesPerRow = Math.max(1, Math.ceil(Math.sqrt(tableCount * 2)));
       const width = isTables ? tablesPerRow * 40 : perRow * SEAT_PITCH;
       const height = isTables ? Math.ceil(tableCount / tablesPerRow) * 40 : rows * ROW_PITCH;
-      const [created] = await tx
-        .insert(seatSections)
-        .values({
-          eventId,
-          name: section.name,
-          kind: isTables ? 'tables' : 'seats',
-          color: section.color ?? '#7c3aed',
-          x: section.x,
-          y: section.y,
-          width,
-          height,
-          sort: index,
-        })
-        .returning({ id: seatSections.id });
+      const created = await selectOne<{ id: number }>(
+        tx,
+        sql`INSERT INTO seat_sections (event_id, name, kind, color, x, y, width, height, sort)
+            VALUES (${eventId}, ${section.name}, ${isTables ? 'tables' : 'seats'}, ${section.color ?? '#7c3aed'},
+                    ${section.x}, ${section.y}, ${width}, ${height}, ${index})
+            RETURNING id`,
+      );
       const sectionId = created!.id;
-      const sectionLots = (
-        await tx
-          .insert(ticketTypes)
-          .values(lotRows(section.lots, { numbered: true, sectionId }))
-          .returning({ id: ticketTypes.id })
-      ).map((row) => row.id);
+      const sectionLots = await insertLots(section.lots, true, sectionId);
       let tableIds: number[] = [];
       if (isTables) {
-        tableIds = (
-          await tx
-            .insert(seatTables)
-            .values(
-              Array.from({ length: tableCount }, (_, t) => ({
-                eventId,
-                sectionId,
-                name: `Mesa ${t + 1}`,
-                x: section.x + 20 + (t % tablesPerRow) * 40,
-                y: section.y + 20 + Math.floor(t / tablesPerRow) * 40,
-                radius: 12,
-              })),
-            )
-            .returning({ id: seatTables.id })
-        ).map((row) => row.id);
+        tableIds = await insertReturningIds(
+          tx,
+          sql`INSERT INTO seat_tables (event_id, section_id, name, x, y, radius)`,
+          Array.from(
+            { length: tableCount },
+            (_, t) =>
+              sql`(${eventId}, ${sectionId}, ${`Mesa ${t + 1}`}, ${section.x + 20 + (t % tablesPerRow) * 40},
+                   ${section.y + 20 + Math.floor(t / tablesPerRow) * 40}, 12)`,
+          ),
+        );
         // Seats sit on a circle around their table.
-        await tx.execute(sql`
+        await execute(
+          tx,
+          sql`
           INSERT INTO seats (event_id, section_id, table_id, row_label, seat_number, x, y, sort)
           SELECT ${eventId}::int, ${sectionId}::int, t.id, t.name, s::text,
                  round((t.x + 16 * cos(2 * pi() * s / ${perTable}::int))::numeric, 1),
@@ -238,32 +200,39 @@ export async function createEvent(db: Database, input: EventInput): Promise<Crea
                  t.id * 1000 + s
           FROM seat_tables t CROSS JOIN generate_series(1, ${perTable}::int) AS s
           WHERE t.section_id = ${sectionId}
-          ORDER BY t.id, s`);
+          ORDER BY t.id, s`,
+        );
       } else {
         const labels = Array.from({ length: rows }, (_, i) => rowLabel(i)).join(',');
-        await tx.execute(sql`
+        await execute(
+          tx,
+          sql`
           INSERT INTO seats (event_id, section_id, row_label, seat_number, x, y, sort)
           SELECT ${eventId}::int, ${sectionId}::int, (string_to_array(${labels}::text, ','))[r], s::text,
                  ${section.x}::real + (s - 1) * ${SEAT_PITCH}::real + ${SEAT_PITCH / 2}::real,
                  ${section.y}::real + (r - 1) * ${ROW_PITCH}::real + ${ROW_PITCH / 2}::real,
                  r * 100000 + s
           FROM generate_series(1, ${rows}::int) AS r CROSS JOIN generate_series(1, ${perRow}::int) AS s
-          ORDER BY r, s`);
+          ORDER BY r, s`,
+        );
       }
       sections.push({ id: sectionId, lotIds: sectionLots, tableIds });
     }
     if (sections.length > 0) {
       // Numbered lots are limited by seats, not counters: their quantity is the seat count.
-      await tx.execute(sql`
+      await execute(
+        tx,
+        sql`
         UPDATE ticket_types t SET quantity = (SELECT count(*) FROM seats s WHERE s.section_id = t.section_id)
-        WHERE t.event_id = ${eventId} AND t.numbered`);
+        WHERE t.event_id = ${eventId} AND t.numbered`,
+      );
     }
     return { id: eventId, lotIds, productIds, couponIds, sections };
   });
 }
 
 /** The customer id of an e-mail address, or null. */
-export async function customerIdByEmail(db: Database, email: string): Promise<number | null> {
+export async function customerIdByEmail(db: Queryable, email: string): Promise<number | null> {
   const rows = await selectRows<{ id: number }>(
     db,
     sql`SELECT id FROM customers WHERE lower(email) = lower(${email}) LIMIT 1`,

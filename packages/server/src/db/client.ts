@@ -4,13 +4,14 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
-/** The drizzle database, whichever driver is underneath. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The drizzle database, whichever driver is underneath. It carries no table schema: queries
+ * are SQL run through db/sql.ts, and the migrations are the only schema.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
-/** An open database: drizzle for queries plus the driver-level calls drizzle does not cover. */
+/** An open database: drizzle to run SQL plus the driver-level calls drizzle does not cover. */
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
@@ -39,7 +40,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const db = drizzlePg(pool) as unknown as Database;
     return {
       db,
       kind: 'postgres',
@@ -66,7 +67,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client) as unknown as Database;
   return {
     db,
     kind: 'pglite',

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from './client.ts';
+import { selectOne } from './sql.ts';
 
 const migrationsDir = join(import.meta.dirname, 'migrations');
 
@@ -17,10 +18,7 @@ export function listMigrations(): { name: string; script: string }[] {
 }
 
 async function isApplied(handle: DatabaseHandle, name: string): Promise<boolean> {
-  const result = (await handle.db.execute(sql`SELECT 1 FROM schema_migrations WHERE name = ${name}`)) as {
-    rows: unknown[];
-  };
-  return result.rows.length > 0;
+  return (await selectOne(handle.db, sql`SELECT 1 FROM schema_migrations WHERE name = ${name}`)) !== null;
 }
 
 function quote(value: string): string {

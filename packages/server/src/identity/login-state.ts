@@ -1,7 +1,6 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { tokenDigest } from '../accounts/tokens.ts';
-import type { Database } from '../db/client.ts';
-import { oauthStates } from '../db/schema/accounts.ts';
+import { execute, type Queryable, selectOne } from '../db/sql.ts';
 
 /** How long a Google sign-in may take between leaving and coming back. */
 export const LOGIN_STATE_TTL_MS = 10 * 60 * 1000;
@@ -15,31 +14,33 @@ export interface PendingLogin {
 
 /** Keeps a pending login under its state's digest, and drops expired ones. */
 export async function savePendingLogin(
-  db: Database,
+  db: Queryable,
   state: string,
   pending: PendingLogin,
   now: Date,
 ): Promise<void> {
-  await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
-  await db.insert(oauthStates).values({
-    stateHash: tokenDigest(state),
-    ...pending,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + LOGIN_STATE_TTL_MS),
-  });
+  const nowIso = now.toISOString();
+  await execute(db, sql`DELETE FROM oauth_states WHERE expires_at < ${nowIso}::timestamptz`);
+  await execute(
+    db,
+    sql`INSERT INTO oauth_states (state_hash, code_verifier, nonce, return_to, created_at, expires_at)
+        VALUES (${tokenDigest(state)}, ${pending.codeVerifier}, ${pending.nonce}, ${pending.returnTo},
+                ${nowIso}::timestamptz, ${new Date(now.getTime() + LOGIN_STATE_TTL_MS).toISOString()}::timestamptz)`,
+  );
 }
 
 /** Takes (and deletes) the pending login of a state: each state is usable once. */
-export async function takePendingLogin(db: Database, state: string, now: Date): Promise<PendingLogin | null> {
-  const rows = await db
-    .delete(oauthStates)
-    .where(and(eq(oauthStates.stateHash, tokenDigest(state)), gt(oauthStates.expiresAt, now)))
-    .returning({
-      codeVerifier: oauthStates.codeVerifier,
-      nonce: oauthStates.nonce,
-      returnTo: oauthStates.returnTo,
-    });
-  return rows[0] ?? null;
+export async function takePendingLogin(
+  db: Queryable,
+  state: string,
+  now: Date,
+): Promise<PendingLogin | null> {
+  return selectOne<PendingLogin>(
+    db,
+    sql`DELETE FROM oauth_states
+        WHERE state_hash = ${tokenDigest(state)} AND expires_at > ${now.toISOString()}::timestamptz
+        RETURNING code_verifier AS "codeVerifier", nonce, return_to AS "returnTo"`,
+  );
 }
 
 /**

@@ -1,6 +1,5 @@
-import { desc } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { mailboxMessages } from '../db/schema/accounts.ts';
+import { sql } from 'drizzle-orm';
+import { execute, type Queryable, selectRows } from '../db/sql.ts';
 import type { Mailer } from './mailer.ts';
 
 /** A stored development e-mail, as `GET /dev/mailbox` lists it. */
@@ -14,35 +13,41 @@ export interface MailboxEntry {
 }
 
 /** Keeps messages in the database for the development mailbox page instead of sending them. */
-export function mailboxMailer(db: Database, now: () => Date = () => new Date()): Mailer {
+export function mailboxMailer(db: Queryable, now: () => Date = () => new Date()): Mailer {
   return {
     kind: 'mailbox',
     async send(message) {
-      await db.insert(mailboxMessages).values({
-        toAddress: message.to,
-        subject: message.subject,
-        textBody: message.text,
-        htmlBody: message.html,
-        createdAt: now(),
-      });
+      await execute(
+        db,
+        sql`INSERT INTO mailbox_messages (to_address, subject, text_body, html_body, created_at)
+            VALUES (${message.to}, ${message.subject}, ${message.text}, ${message.html},
+                    ${now().toISOString()}::timestamptz)`,
+      );
     },
     async close() {},
   };
 }
 
 /** The newest stored messages first. */
-export async function listMailbox(db: Database, limit = 100): Promise<MailboxEntry[]> {
-  const rows = await db
-    .select()
-    .from(mailboxMessages)
-    .orderBy(desc(mailboxMessages.createdAt), desc(mailboxMessages.id))
-    .limit(limit);
+export async function listMailbox(db: Queryable, limit = 100): Promise<MailboxEntry[]> {
+  const rows = await selectRows<{
+    id: number;
+    to_address: string;
+    subject: string;
+    text_body: string;
+    html_body: string;
+    created_at: string | Date;
+  }>(
+    db,
+    sql`SELECT id, to_address, subject, text_body, html_body, created_at FROM mailbox_messages
+        ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
+  );
   return rows.map((row) => ({
     id: row.id,
-    to: row.toAddress,
+    to: row.to_address,
     subject: row.subject,
-    text: row.textBody,
-    html: row.htmlBody,
-    createdAt: row.createdAt.toISOString(),
+    text: row.text_body,
+    html: row.html_body,
+    createdAt: new Date(row.created_at).toISOString(),
   }));
 }

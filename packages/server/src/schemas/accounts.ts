@@ -125,3 +125,60 @@ export const UploadAnswer = Type.Object({
   filePath: Type.String({ description: 'API path the owner downloads the file from' }),
   message: Type.String(),
 });
+
+/** `GET /auth/google` query: the storefront path to come back to. */
+export const GoogleStartQuery = Type.Object({ returnTo: Type.Optional(Type.String({ maxLength: 500 })) });
+
+/** `GET /auth/google/callback` query, as the provider sends it. */
+export const GoogleCallbackQuery = Type.Object(
+  {
+    // No length limits here: a browser arriving with junk is sent back with a notice.
+    state: Type.Optional(Type.String()),
+    code: Type.Optional(Type.String()),
+    error: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+
+/** `GET /dev/mailbox` answer: the e-mails the development mailbox kept, newest first. */
+export const MailboxListing = Type.Object({
+  messages: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      to: Type.String(),
+      subject: Type.String(),
+      text: Type.String(),
+      html: Type.String(),
+      createdAt: Type.String(),
+    }),
+  ),
+});
+
+/** The `/getsalt` answer: the salt, under the spec's `msg`. */
+export const SaltAnswer = Type.Object({ msg: Type.String() });
+
+/** `POST /login` path parameters. */
+export const LoginParams = Type.Object({
+  email: EmailString,
+  hash: Md5Hex,
+  uuid: ClientUuid,
+  salt: Type.String({ minLength: 1, maxLength: 64 }),
+});
+
+/** `POST /login` answer: the user record and a session token. */
+export const LoginAnswer = Type.Object({ data: UserSchema, token: Type.String() });
+
+/** `POST /pwrecovery` answer. */
+export const RecoveryRequestAnswer = Type.Object({ success: Type.Boolean(), message: Type.String() });
+
+/** Which stored document to download. */
+export const DocumentTypeParams = Type.Object({
+  documentType: Type.Union([Type.Literal('document'), Type.Literal('address_proof')]),
+});
+
+/** The downloaded document's body in the OpenAPI document. */
+export const DocumentFile = Type.Unsafe<NodeJS.ReadableStream>({
+  type: 'string',
+  format: 'binary',
+  description: 'The file (application/pdf, image/jpeg or image/png)',
+});

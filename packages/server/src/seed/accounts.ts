@@ -1,7 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { hashDigest, newSalt, passwordDigest } from '../accounts/passwords.ts';
-import type { Database } from '../db/client.ts';
-import { customers } from '../db/schema/accounts.ts';
+import { execute, type Queryable, selectRows } from '../db/sql.ts';
 
 /** The demo password of every demo account (printed by `npm start`). */
 export const DEMO_PASSWORD = 'plateia123';
@@ -64,30 +63,32 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
  * Creates the demo accounts that are missing (verified, password `plateia123`) and answers
  * every demo account's id by e-mail. Running it again changes nothing.
  */
-export async function seedAccounts(db: Database): Promise<Record<string, number>> {
-  const emails = DEMO_ACCOUNTS.map((account) => account.email);
-  const existing = await db
-    .select({ email: customers.email })
-    .from(customers)
-    .where(inArray(customers.email, emails));
+export async function seedAccounts(db: Queryable): Promise<Record<string, number>> {
+  const emails = sql.join(
+    DEMO_ACCOUNTS.map((account) => sql`${account.email}`),
+    sql`, `,
+  );
+  const existing = await selectRows<{ email: string }>(
+    db,
+    sql`SELECT email FROM customers WHERE email IN (${emails})`,
+  );
   const have = new Set(existing.map((row) => row.email));
   for (const account of DEMO_ACCOUNTS) {
     if (have.has(account.email)) continue;
     const salt = newSalt();
-    await db
-      .insert(customers)
-      .values({
-        ...account,
-        salt,
-        passwordHash: await hashDigest(passwordDigest(salt, DEMO_PASSWORD)),
-        emailVerifiedAt: new Date(),
-      })
-      // Another process seeding at the same time wins; the outcome is the same.
-      .onConflictDoNothing();
+    const passwordHash = await hashDigest(passwordDigest(salt, DEMO_PASSWORD));
+    // Another process seeding at the same time wins; the outcome is the same.
+    await execute(
+      db,
+      sql`INSERT INTO customers (email, namef, namel, isadmin, cidade, uf, salt, password_hash, email_verified_at)
+          VALUES (${account.email}, ${account.namef}, ${account.namel}, ${account.isadmin}, ${account.cidade},
+                  ${account.uf}, ${salt}, ${passwordHash}, ${new Date().toISOString()}::timestamptz)
+          ON CONFLICT DO NOTHING`,
+    );
   }
-  const rows = await db
-    .select({ id: customers.id, email: customers.email })
-    .from(customers)
-    .where(inArray(customers.email, emails));
+  const rows = await selectRows<{ id: number; email: string }>(
+    db,
+    sql`SELECT id, email FROM customers WHERE email IN (${emails})`,
+  );
   return Object.fromEntries(rows.map((row) => [row.email, row.id]));
 }

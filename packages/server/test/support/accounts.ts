@@ -1,7 +1,7 @@
+import { insertCustomer } from '../../src/accounts/customers.ts';
 import { hashDigest, newSalt, passwordDigest } from '../../src/accounts/passwords.ts';
 import { openSession } from '../../src/accounts/sessions.ts';
-import type { Database } from '../../src/db/client.ts';
-import { customers } from '../../src/db/schema/accounts.ts';
+import type { Queryable } from '../../src/db/sql.ts';
 
 /** What a test customer is created with. */
 export interface TestCustomerInput {
@@ -23,21 +23,17 @@ export interface TestCustomer {
 }
 
 /** Inserts a customer (verified unless told otherwise) and opens a session for them. */
-export async function createCustomer(db: Database, input: TestCustomerInput): Promise<TestCustomer> {
+export async function createCustomer(db: Queryable, input: TestCustomerInput): Promise<TestCustomer> {
   const password = input.password ?? 'senha-secreta';
   const salt = newSalt();
-  const [row] = await db
-    .insert(customers)
-    .values({
-      email: input.email,
-      salt,
-      passwordHash: await hashDigest(passwordDigest(salt, password)),
-      namef: input.namef ?? 'Teste',
-      isadmin: input.isadmin ?? '0',
-      emailVerifiedAt: input.verified === false ? null : new Date(),
-    })
-    .returning({ id: customers.id });
-  if (!row) throw new Error('customer not inserted');
+  const row = await insertCustomer(db, {
+    email: input.email,
+    salt,
+    password_hash: await hashDigest(passwordDigest(salt, password)),
+    namef: input.namef ?? 'Teste',
+    isadmin: input.isadmin ?? '0',
+    email_verified_at: input.verified === false ? null : new Date(),
+  });
   const token = await openSession(db, row.id, new Date());
   return { id: row.id, email: input.email, password, salt, token };
 }

@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import * as client from 'openid-client';
 import { Type } from 'typebox';
-import { openSession } from '../../accounts/sessions.ts';
-import { customerForIdentity } from '../../identity/link-account.ts';
-import { safeReturnTo, savePendingLogin, takePendingLogin } from '../../identity/login-state.ts';
+import { beginGoogleSignIn, completeGoogleSignIn } from '../../identity/google-sign-in.ts';
 import { loggableError } from '../../logging.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { GoogleCallbackQuery, GoogleStartQuery } from '../../schemas/accounts.ts';
 
 /** Shown when Google sign-in is not configured or the provider cannot be reached. */
 export const GOOGLE_UNAVAILABLE = 'Login com Google indisponível no momento. Tente novamente mais tarde.';
@@ -27,6 +25,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     url.hash = new URLSearchParams(fragment).toString();
     return url.toString();
   };
+  const unavailable = back({ error: 'google_unavailable', message: GOOGLE_UNAVAILABLE });
 
   app.get(
     '/auth/google',
@@ -34,29 +33,19 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'Starts Google sign-in; returnTo is a storefront path to come back to',
-        querystring: Type.Object({ returnTo: Type.Optional(Type.String({ maxLength: 500 })) }),
+        querystring: GoogleStartQuery,
         response: { 302: Type.Null() },
       },
     },
     async (request, reply) => {
-      const identity = app.identity;
-      if (!identity)
-        return reply.redirect(back({ error: 'google_unavailable', message: GOOGLE_UNAVAILABLE }));
-      const state = client.randomState();
-      const nonce = client.randomNonce();
-      const codeVerifier = client.randomPKCECodeVerifier();
+      if (!app.identity) return reply.redirect(unavailable);
+      const signIn = { redirectUri, returnTo: request.query.returnTo, now: app.now() };
       try {
-        const url = await identity.authorizationUrl({ state, nonce, codeVerifier, redirectUri });
-        await savePendingLogin(
-          app.database.db,
-          state,
-          { codeVerifier, nonce, returnTo: safeReturnTo(request.query.returnTo) },
-          app.now(),
-        );
+        const url = await beginGoogleSignIn(app.database.db, app.identity, signIn);
         return reply.header('cache-control', 'no-store').redirect(url.toString());
       } catch (error) {
         request.log.error({ err: loggableError(error) }, 'identity provider unavailable');
-        return reply.redirect(back({ error: 'google_unavailable', message: GOOGLE_UNAVAILABLE }));
+        return reply.redirect(unavailable);
       }
     },
   );
@@ -67,47 +56,24 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: "The provider's return; signs in and redirects to the storefront",
-        querystring: Type.Object(
-          {
-            // No length limits here: a browser arriving with junk is sent back with a notice.
-            state: Type.Optional(Type.String()),
-            code: Type.Optional(Type.String()),
-            error: Type.Optional(Type.String()),
-          },
-          { additionalProperties: true },
-        ),
+        querystring: GoogleCallbackQuery,
         response: { 302: Type.Null() },
       },
     },
     async (request, reply) => {
-      const identity = app.identity;
-      const { state } = request.query;
-      const now = app.now();
-      const pending = state ? await takePendingLogin(app.database.db, state, now) : null;
-      if (!identity || !state || !pending || request.query.error) {
-        return reply.redirect(
-          back({ error: request.query.error ?? 'invalid_state', message: GOOGLE_FAILED }),
-        );
-      }
+      const { state, error } = request.query;
+      const callback = { state, error, requestUrl: request.url, redirectUri, now: app.now() };
       try {
-        const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-        const external = await identity.finish(new URL(`${redirectUri}${search}`), {
-          state,
-          nonce: pending.nonce,
-          codeVerifier: pending.codeVerifier,
-          redirectUri,
-        });
-        const customer = await customerForIdentity(app.database.db, external, now);
-        if (customer.status !== 1) throw new HttpError(403, GOOGLE_FAILED, 'inactive');
-        const token = await openSession(app.database.db, customer.id, now);
-        return reply
-          .header('cache-control', 'no-store')
-          .redirect(back({ token, returnTo: pending.returnTo }));
-      } catch (error) {
-        if (error instanceof HttpError) {
-          return reply.redirect(back({ error: error.code ?? 'error', message: error.message }));
+        const result = await completeGoogleSignIn(app.database.db, app.identity, callback);
+        if (result.status === 'refused')
+          return reply.redirect(back({ error: result.reason, message: GOOGLE_FAILED }));
+        const { token, returnTo } = result;
+        return reply.header('cache-control', 'no-store').redirect(back({ token, returnTo }));
+      } catch (failure) {
+        if (failure instanceof HttpError) {
+          return reply.redirect(back({ error: failure.code ?? 'error', message: failure.message }));
         }
-        request.log.warn({ err: loggableError(error) }, 'Google sign-in failed');
+        request.log.warn({ err: loggableError(failure) }, 'Google sign-in failed');
         return reply.redirect(back({ error: 'google_failed', message: GOOGLE_FAILED }));
       }
     },

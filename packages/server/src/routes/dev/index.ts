@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { listMailbox } from '../../mail/mailbox.ts';
+import { MailboxListing } from '../../schemas/accounts.ts';
 
 /**
  * Development-only pages. `GET /dev/mailbox` lists the e-mails the mailbox adapter kept,
@@ -14,20 +14,7 @@ const dev: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['dev'],
         summary: 'E-mails kept by the development mailbox, newest first (not in production)',
-        response: {
-          200: Type.Object({
-            messages: Type.Array(
-              Type.Object({
-                id: Type.Integer(),
-                to: Type.String(),
-                subject: Type.String(),
-                text: Type.String(),
-                html: Type.String(),
-                createdAt: Type.String(),
-              }),
-            ),
-          }),
-        },
+        response: { 200: MailboxListing },
       },
     },
     async () => ({ messages: await listMailbox(app.database.db) }),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
+import { selectOne } from '../../db/sql.ts';
 
 /** `GET /health`: the host answers and its database responds. */
 const health: FastifyPluginAsyncTypebox = async (app) => {
@@ -21,7 +22,7 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (_request, reply) => {
       try {
-        await app.database.db.execute(sql`SELECT 1`);
+        await selectOne(app.database.db, sql`SELECT 1`);
         return { status: 'ok' as const, database: app.database.kind, version: '1.0.3' };
       } catch {
         return reply

@@ -1,0 +1,81 @@
+import * as client from 'openid-client';
+import { openSession } from '../accounts/sessions.ts';
+import type { Queryable } from '../db/sql.ts';
+import type { IdentityProvider } from './identity-provider.ts';
+import { customerForIdentity } from './link-account.ts';
+import { safeReturnTo, savePendingLogin, takePendingLogin } from './login-state.ts';
+
+/**
+ * Starts a Google sign-in: a fresh state, nonce and PKCE verifier, kept server-side with the
+ * storefront path to return to. Answers where to send the browser.
+ */
+export async function beginGoogleSignIn(
+  db: Queryable,
+  provider: IdentityProvider,
+  request: { redirectUri: string; returnTo: string | undefined; now: Date },
+): Promise<URL> {
+  const state = client.randomState();
+  const nonce = client.randomNonce();
+  const codeVerifier = client.randomPKCECodeVerifier();
+  const url = await provider.authorizationUrl({
+    state,
+    nonce,
+    codeVerifier,
+    redirectUri: request.redirectUri,
+  });
+  await savePendingLogin(
+    db,
+    state,
+    { codeVerifier, nonce, returnTo: safeReturnTo(request.returnTo) },
+    request.now,
+  );
+  return url;
+}
+
+/** The provider's return to the callback. */
+export interface GoogleCallback {
+  state: string | undefined;
+  /** The provider's `error` parameter (the person cancelled, for instance). */
+  error: string | undefined;
+  /** The callback's request URL (path and query) as it arrived. */
+  requestUrl: string;
+  redirectUri: string;
+  now: Date;
+}
+
+/**
+ * How a sign-in ended: a session token and where to return, or a refusal with the reason
+ * the storefront is told (the provider's error, `invalid_state`, or `inactive`).
+ */
+export type GoogleSignInResult =
+  | { status: 'signed_in'; token: string; returnTo: string }
+  | { status: 'refused'; reason: string };
+
+/**
+ * Finishes a Google sign-in: takes the pending login of the state (usable once), has the
+ * provider check code, state, nonce and PKCE, finds or links the customer and opens a
+ * session. Throws the linking's HttpError (403, 409) and the provider's failures.
+ */
+export async function completeGoogleSignIn(
+  db: Queryable,
+  provider: IdentityProvider | null,
+  callback: GoogleCallback,
+): Promise<GoogleSignInResult> {
+  const { state, now } = callback;
+  const pending = state ? await takePendingLogin(db, state, now) : null;
+  if (!provider || !state || !pending || callback.error) {
+    return { status: 'refused', reason: callback.error ?? 'invalid_state' };
+  }
+  const queryStart = callback.requestUrl.indexOf('?');
+  const search = queryStart >= 0 ? callback.requestUrl.slice(queryStart) : '';
+  const external = await provider.finish(new URL(`${callback.redirectUri}${search}`), {
+    state,
+    nonce: pending.nonce,
+    codeVerifier: pending.codeVerifier,
+    redirectUri: callback.redirectUri,
+  });
+  const customer = await customerForIdentity(db, external, now);
+  if (customer.status !== 1) return { status: 'refused', reason: 'inactive' };
+  const token = await openSession(db, customer.id, now);
+  return { status: 'signed_in', token, returnTo: pending.returnTo };
+}
