@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { selectRows } from '../src/db/sql.ts';
-import { holdSeatsQuery } from '../src/seats/holds.ts';
+import { holdSeatsQuery } from '../src/seat-hold/hold.ts';
 import { createLargeVenue } from '../src/seed/catalogue.ts';
 import { autocannon, benchOnScratchDatabase, checkBudget, readBudget } from './support.ts';
 

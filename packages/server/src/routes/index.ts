@@ -9,14 +9,16 @@ import events from './events/index.ts';
 import health from './health/index.ts';
 import payments from './payments/index.ts';
 import pixel from './pixel/index.ts';
-import seat from './seat/index.ts';
+import seatHold from './seat-hold/index.ts';
+import seatMap from './seat-map/index.ts';
 import tickets from './tickets/index.ts';
 
 /** Every resource's routes, one plugin per folder. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(health);
   await app.register(events);
-  await app.register(seat);
+  await app.register(seatMap);
+  await app.register(seatHold);
   await app.register(cart);
   await app.register(pixel);
   await app.register(courtesy);

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { ErrorSchema, IdSchema } from '../../schemas/common.ts';
-import { IssuedTicketSchema, RecipientSchema } from '../../schemas/seats.ts';
-import { assertProducer, courtesyTickets } from '../../seats/courtesy.ts';
+import { ErrorSchema } from '../../schemas/common.ts';
+import { CourtesyTicketsBodySchema, IssuedTicketsAnswerSchema } from '../../schemas/seat-hold.ts';
+import { courtesyTickets } from '../../seat-hold/courtesy.ts';
 
 /** `POST /ticket/courtesy`: general-admission courtesy tickets, for the event's producer only. */
 const courtesy: FastifyPluginAsyncTypebox = async (app) => {
@@ -14,14 +13,9 @@ const courtesy: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['tickets'],
         summary: "Issues courtesy tickets from a lot's stock (the event's producer only).",
         security: [{ bearer: [] }],
-        body: Type.Object({
-          eventId: IdSchema,
-          ticketTypeId: IdSchema,
-          recipientInfo: RecipientSchema,
-          quantity: Type.Integer({ minimum: 1, maximum: 50, default: 1 }),
-        }),
+        body: CourtesyTicketsBodySchema,
         response: {
-          200: Type.Object({ success: Type.Literal(true), tickets: Type.Array(IssuedTicketSchema) }),
+          200: IssuedTicketsAnswerSchema,
           400: ErrorSchema,
           401: ErrorSchema,
           403: ErrorSchema,
@@ -31,13 +25,10 @@ const courtesy: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { eventId, ticketTypeId, recipientInfo, quantity } = request.body;
-      await assertProducer(app.database.db, eventId, request.customer.id);
-      const tickets = await courtesyTickets(app.database.db, {
-        eventId,
-        ticketTypeId,
-        quantity,
-        email: recipientInfo.email.trim(),
+      const { recipientInfo, ...lot } = request.body;
+      const tickets = await courtesyTickets(app.database.db, request.customer.id, {
+        ...lot,
+        email: recipientInfo.email,
       });
       return { success: true as const, tickets };
     },

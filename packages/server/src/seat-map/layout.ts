@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import type { SeatMap, SeatRow, SeatSection, SeatTable } from '@plateia/core/contracts/seat-map';
 import { sql } from 'drizzle-orm';
 import { type Queryable, selectRows } from '../db/sql.ts';
@@ -8,14 +6,6 @@ export type { SeatMap, SeatRow, SeatSection, SeatTable } from '@plateia/core/con
 
 /** Maps with more seats than this send sections only; the picker loads submaps. */
 export const INLINE_SEAT_LIMIT = 20_000;
-
-/** A serialised answer with its validator, kept per event and layout version. */
-export interface CachedBody {
-  body: string;
-  /** The body gzip-compressed once, for clients that accept it (most of a map is digits). */
-  gzip: Buffer;
-  etag: string;
-}
 
 interface SectionRow {
   id: number;
@@ -181,40 +171,4 @@ export async function buildSubmap(
   if (!row) return null;
   const details = await seatsOf(db, eventId, [row.id]);
   return toSection(row, eventId, details.get(row.id));
-}
-
-/**
- * Layouts change rarely and are read by every picker, so each API process keeps the
- * serialised answer per (event, version, part). A layout change bumps the event's
- * `seat_map_version`, which changes the key, so a stale entry is never served.
- */
-export class SeatMapCache {
-  readonly #entries = new Map<string, CachedBody>();
-  readonly #capacity: number;
-
-  constructor(capacity = 64) {
-    this.#capacity = capacity;
-  }
-
-  /** The cached body for `key`, building and storing it on a miss (null stays uncached). */
-  async get(key: string, build: () => Promise<unknown | null>): Promise<CachedBody | null> {
-    const hit = this.#entries.get(key);
-    if (hit) {
-      // Re-insert to keep the map in least-recently-used order.
-      this.#entries.delete(key);
-      this.#entries.set(key, hit);
-      return hit;
-    }
-    const value = await build();
-    if (value === null) return null;
-    const body = JSON.stringify(value);
-    const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-    const entry = { body, gzip: gzipSync(body), etag };
-    this.#entries.set(key, entry);
-    if (this.#entries.size > this.#capacity) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest !== undefined) this.#entries.delete(oldest);
-    }
-    return entry;
-  }
 }

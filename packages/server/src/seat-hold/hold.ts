@@ -1,14 +1,11 @@
-import type { SeatStatus } from '@plateia/core/contracts/seat-map';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, selectRows } from '../db/sql.ts';
+import { pgIntArray } from '../seat-map/id-list.ts';
 
 /** Seat service default hold (spec §9): 900 seconds. */
 export const DEFAULT_HOLD_SECONDS = 900;
 /** The longest hold a session may ask for: the 15-minute checkout window plus margin. */
 export const MAX_HOLD_SECONDS = 1800;
-
-/** Every value `SeatStatus` takes, for schemas and documentation. */
-export const SEAT_STATUSES: readonly SeatStatus[] = ['available', 'held', 'held_by_you', 'sold', 'blocked'];
 
 /**
  * Holds every seat in `seatIds` for `sessionId`, or none of them. One statement: it locks
@@ -75,47 +72,4 @@ export async function releaseSeats(
         RETURNING id`,
   );
   return rows.map((row) => row.id).sort((a, b) => a - b);
-}
-
-const statusExpression = (sessionId: string) => sql`CASE
-  WHEN state = 'sold' THEN 'sold'
-  WHEN state = 'blocked' THEN 'blocked'
-  WHEN held_until > now() AND held_by = ${sessionId} THEN 'held_by_you'
-  WHEN held_until > now() THEN 'held'
-  ELSE 'available' END`;
-
-/**
- * The status of the given seats of an event, keyed by seat id; ids that are not seats of
- * the event are left out. Without ids, the answer is sparse: only seats that are not
- * available (what a picker drawing 100,000 seats needs to paint over its default).
- */
-export async function seatStatuses(
-  db: Queryable,
-  input: { eventId: number; seatIds?: number[] | undefined; sessionId: string },
-): Promise<Record<string, SeatStatus>> {
-  const status = statusExpression(input.sessionId);
-  const rows =
-    input.seatIds && input.seatIds.length > 0
-      ? await selectRows<{ id: number; status: SeatStatus }>(
-          db,
-          sql`SELECT id, ${status} AS status FROM seats
-              WHERE event_id = ${input.eventId} AND id = ANY(${pgIntArray(input.seatIds)}::int[])`,
-        )
-      : await selectRows<{ id: number; status: SeatStatus }>(
-          db,
-          sql`SELECT id, ${status} AS status FROM seats
-              WHERE event_id = ${input.eventId} AND (state <> 'available' OR held_until IS NOT NULL)
-                AND (state <> 'available' OR held_until > now())`,
-        );
-  const data: Record<string, SeatStatus> = {};
-  for (const row of rows) data[String(row.id)] = row.status;
-  return data;
-}
-
-/**
- * A PostgreSQL array literal of integers, passed as one text parameter: both drivers send
- * it the same way, and the `::int[]` cast at the call site validates it.
- */
-export function pgIntArray(ids: readonly number[]): string {
-  return `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 }

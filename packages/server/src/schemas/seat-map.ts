@@ -1,12 +1,6 @@
 import { Type } from 'typebox';
-
-/** `{ success, message }` answers of hold and release (and their 409). */
-export const SeatAnswerSchema = Type.Object({
-  success: Type.Boolean(),
-  message: Type.String(),
-  error: Type.Optional(Type.String()),
-  seatIds: Type.Optional(Type.Array(Type.Integer())),
-});
+import { SEAT_STATUSES } from '../seat-map/statuses.ts';
+import { IdSchema, SessionIdSchema } from './common.ts';
 
 const SeatRowSchema = Type.Object({
   label: Type.String(),
@@ -73,16 +67,17 @@ export const SectionPricingSchema = Type.Object({
   ),
 });
 
-/** Who receives a courtesy ticket. */
-export const RecipientSchema = Type.Object({
-  email: Type.String({ format: 'email', maxLength: 254 }),
-  name: Type.Optional(Type.String({ maxLength: 200 })),
+/** `GET /seat/status` query: seat ids as repeated or comma-separated values. */
+export const SeatStatusQuerySchema = Type.Object({
+  eventId: IdSchema,
+  seatIds: Type.Optional(Type.Array(Type.String({ maxLength: 20_000 }), { maxItems: 2000 })),
+  sessionId: Type.Optional(SessionIdSchema),
 });
 
-/** A ticket issued as courtesy. */
-export const IssuedTicketSchema = Type.Object({
-  id: Type.Integer(),
-  code: Type.String(),
-  holderEmail: Type.String(),
-  seatId: Type.Union([Type.Integer(), Type.Null()]),
+/** `GET /seat/status` answer: status by seat id. */
+export const SeatStatusAnswerSchema = Type.Object({
+  data: Type.Record(Type.String(), Type.String()),
 });
+
+/** The summary of `GET /seat/status`, listing every status a seat may have. */
+export const SEAT_STATUS_SUMMARY = `Seat statuses: ${SEAT_STATUSES.join(' | ')}. Without seatIds, only seats that are not available.`;

@@ -28,7 +28,7 @@ export function newTicketCode(): string {
 }
 
 /** Throws 404 for an unknown event and 403 unless `customerId` is its producer. */
-export async function assertProducer(db: Queryable, eventId: number, customerId: number): Promise<void> {
+async function assertProducer(db: Queryable, eventId: number, customerId: number): Promise<void> {
   const [event] = await selectRows<{ producer_id: number | null }>(
     db,
     sql`SELECT producer_id FROM events WHERE id = ${eventId}`,
@@ -52,13 +52,17 @@ async function issue(
 }
 
 /**
- * Gives a seat as courtesy: the seat must be free (not sold, no live hold by anyone), and
- * becomes sold with a ticket for the recipient, in one transaction.
+ * Gives a seat as courtesy, for the event's producer only: the seat must be free (not sold,
+ * no live hold by anyone), and becomes sold with a ticket for the recipient, in one
+ * transaction.
  */
 export async function courtesySeat(
   db: Database,
-  input: { eventId: number; seatId: number; ticketTypeId: number; email: string },
+  producerId: number,
+  request: { eventId: number; seatId: number; ticketTypeId: number; email: string },
 ): Promise<IssuedTicket> {
+  await assertProducer(db, request.eventId, producerId);
+  const input = { ...request, email: request.email.trim() };
   return retryOnConflict(() =>
     db.transaction(async (tx) => {
       const [type] = await selectRows<{ n_number: number; section_id: number | null }>(
@@ -83,13 +87,17 @@ export async function courtesySeat(
 }
 
 /**
- * Gives general-admission tickets as courtesy, taking them from the lot's stock with the
- * same conditional UPDATE a sale uses (reclaiming expired reservations once if short).
+ * Gives general-admission tickets as courtesy, for the event's producer only, taking them
+ * from the lot's stock with the same conditional UPDATE a sale uses (reclaiming expired
+ * reservations once if short).
  */
 export async function courtesyTickets(
   db: Database,
-  input: { eventId: number; ticketTypeId: number; email: string; quantity: number },
+  producerId: number,
+  request: { eventId: number; ticketTypeId: number; email: string; quantity: number },
 ): Promise<IssuedTicket[]> {
+  await assertProducer(db, request.eventId, producerId);
+  const input = { ...request, email: request.email.trim() };
   const once = () =>
     retryOnConflict(() =>
       db.transaction(async (tx) => {

@@ -1,0 +1,112 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorSchema } from '../../schemas/common.ts';
+import {
+  CourtesySeatBodySchema,
+  IssuedTicketAnswerSchema,
+  SeatAnswerSchema,
+  SeatCheckoutAnswerSchema,
+  SeatCheckoutBodySchema,
+  SeatCheckoutRefusalSchema,
+  SeatHoldBodySchema,
+  SeatReleaseBodySchema,
+} from '../../schemas/seat-hold.ts';
+import { checkoutHeldSeats } from '../../seat-hold/checkout.ts';
+import { courtesySeat } from '../../seat-hold/courtesy.ts';
+import { holdSeats, releaseSeats } from '../../seat-hold/hold.ts';
+import { SEAT_MESSAGES } from '../../seat-hold/messages.ts';
+
+/** Seat holds (spec §7): hold, release, checkout of held seats and courtesy seats, under `/seat`. */
+const seatHold: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/seat/hold',
+    {
+      schema: {
+        tags: ['seats'],
+        summary: 'Holds all the given seats for the session, or none (409 when one is taken).',
+        body: SeatHoldBodySchema,
+        response: { 200: SeatAnswerSchema, 400: ErrorSchema, 409: SeatAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!(await holdSeats(app.database.db, request.body))) {
+        return reply.status(409).send({ success: false, error: 'seat_taken', message: SEAT_MESSAGES.taken });
+      }
+      return { success: true, message: SEAT_MESSAGES.held, seatIds: [...new Set(request.body.seatIds)] };
+    },
+  );
+
+  app.post(
+    '/seat/release',
+    {
+      schema: {
+        tags: ['seats'],
+        summary: "Releases the session's holds on the given seats.",
+        body: SeatReleaseBodySchema,
+        response: { 200: SeatAnswerSchema, 400: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const released = await releaseSeats(app.database.db, request.body);
+      return { success: true, message: SEAT_MESSAGES.released, seatIds: released };
+    },
+  );
+
+  app.post(
+    '/seat/checkout',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['seats'],
+        summary: 'Reserves the held seats as an order (15 minutes) for payment.',
+        security: [{ bearer: [] }],
+        body: SeatCheckoutBodySchema,
+        response: {
+          200: SeatCheckoutAnswerSchema,
+          400: SeatCheckoutRefusalSchema,
+          401: ErrorSchema,
+          403: SeatCheckoutRefusalSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await checkoutHeldSeats(app.database.db, request.customer, request.body);
+      if (!result.ok) {
+        return reply
+          .status(result.status)
+          .send({ success: false, error: result.message, message: result.message });
+      }
+      return { success: true as const, order: result.order };
+    },
+  );
+
+  app.post(
+    '/seat/courtesy',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['seats'],
+        summary: "Gives a free seat as courtesy (the event's producer only).",
+        security: [{ bearer: [] }],
+        body: CourtesySeatBodySchema,
+        response: {
+          200: IssuedTicketAnswerSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          403: ErrorSchema,
+          404: ErrorSchema,
+          409: ErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { recipientInfo, ...seat } = request.body;
+      const ticket = await courtesySeat(app.database.db, request.customer.id, {
+        ...seat,
+        email: recipientInfo.email,
+      });
+      return { success: true as const, ticket };
+    },
+  );
+};
+
+export default seatHold;
