@@ -1,7 +1,12 @@
 // @plateia/core public entry. Each domain adds its own export line.
 
-export * from './api/buying.ts';
+export * from './api/catalogue.ts';
 export * from './api/client.ts';
+export * from './api/orders.ts';
+export * from './api/payments.ts';
+export * from './api/pixel.ts';
+export * from './api/seat-hold.ts';
+export * from './api/seat-map.ts';
 export * from './crypto/md5.ts';
 export * from './rules/cart.ts';
 export * from './rules/checkout.ts';
@@ -11,15 +16,18 @@ export * from './rules/expiry.ts';
 export * from './rules/installments.ts';
 export * from './rules/price.ts';
 export * from './rules/reservation.ts';
-export * from './rules/seat-flow.ts';
+export * from './rules/seat-hold.ts';
+export * from './rules/seat-map.ts';
 export * from './stores/browser-storage.ts';
 export * from './stores/cart.ts';
+export * from './stores/cart-expiry.ts';
 export * from './stores/catalogue.ts';
 export * from './stores/checkout.ts';
 export * from './stores/error-log.ts';
 export * from './stores/navigation.ts';
 export * from './stores/payment.ts';
-export * from './stores/seats.ts';
+export * from './stores/seat-hold.ts';
+export * from './stores/seat-map.ts';
 export * from './stores/session.ts';
 export * from './stores/session-token.ts';
 export * from './stores/toasts.ts';

@@ -1,6 +1,6 @@
 import ky, { isHTTPError } from 'ky';
 import { $sessionToken } from '../stores/session-token.ts';
-import type { KyCompatInstance, KyCompatOptions } from './ky-compat.ts';
+import type { KyCompatCallOptions, KyCompatInstance, KyCompatOptions } from './ky-compat.ts';
 import {
   API_TIMEOUT_MS,
   ApiError,
@@ -118,4 +118,18 @@ export async function callApi<T>(call: () => Promise<T>, messages: StatusMessage
   } catch (error) {
     throw toApiError(error, messages);
   }
+}
+
+/** `GET path` through {@link apiClient}: the JSON answer, or an {@link ApiError} chosen by `messages`. */
+export function getJson<T>(
+  path: string,
+  messages: StatusMessages,
+  options?: Pick<KyCompatCallOptions, 'searchParams' | 'retry'>,
+): Promise<T> {
+  return callApi(() => apiClient().get(path, options).json<T>(), messages);
+}
+
+/** `POST path` with a JSON body through {@link apiClient}, as {@link getJson}. */
+export function postJson<T>(path: string, json: unknown, messages: StatusMessages): Promise<T> {
+  return callApi(() => apiClient().post(path, { json }).json<T>(), messages);
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchEvent } from './buying.ts';
+import { fetchEvent } from './catalogue.ts';
 import { API_TIMEOUT_MS, ApiError, configureApi, type Fetcher } from './client.ts';
-import { publicRequest } from './public-read.ts';
+import { publicRequest, wireId } from './public-read.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -76,5 +76,14 @@ describe('publicRequest', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(aborted).toBe(true);
     expect(await pending).toMatchObject({ status: 0, message: 'Tempo esgotado' });
+  });
+});
+
+describe('wire ids', () => {
+  it('sends numeric strings as integers and leaves the rest', () => {
+    expect(wireId('501')).toBe(501);
+    expect(wireId(7)).toBe(7);
+    expect(wireId('t-7')).toBe('t-7');
+    expect(wireId(null)).toBeNull();
   });
 });

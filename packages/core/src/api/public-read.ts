@@ -1,11 +1,10 @@
-import type { EntityId } from '../rules/cart.ts';
-import type { EventDetail, EventPage, EventQuery, EventSummary } from './buying.ts';
+import type { EntityId } from '../contracts/ids.ts';
 /**
  * The ky-free half of the API client: where the API host is (`configureApi`,
  * `apiBaseUrl`, `apiFetch`), the 30 s timeout of spec §9, the {@link ApiError} every call
- * rejects with, and a small request path for the public calls (catalogue reads, the event
- * pixel) built on `fetch` alone. `api/client.ts` re-exports all of it and adds the ky
- * client that authenticated calls need (token, retries, hooks). Keeping this apart means
+ * rejects with, and a small request path for the public calls (`api/catalogue.ts`,
+ * `api/pixel.ts`) built on `fetch` alone. `api/client.ts` re-exports all of it and adds the
+ * ky client that authenticated calls need (token, retries, hooks). Keeping this apart means
  * a page that only shows a buy button never downloads ky: nothing here imports it.
  */
 
@@ -174,12 +173,6 @@ export async function publicRequest<T>(
   return data as T;
 }
 
-// ---------------------------------------------------------------------------------------
-// The public calls of the buying side (mapped here, beside their types in `api/buying.ts`)
-
-/** Message for catalogue reads that fail without a server text (decided in docs/core-buying.md). */
-export const CATALOGUE_LOAD_FAILED = 'Não foi possível carregar os eventos, tente novamente';
-
 /**
  * Ids travel as JSON integers (the API host's schemas); cart items may carry them as
  * numeric strings (storage, data attributes), so those are turned back into numbers.
@@ -198,49 +191,4 @@ export function searchParams(
       params[key] = String(value).trim();
   }
   return params;
-}
-
-const catalogueMessages = { fallback: CATALOGUE_LOAD_FAILED, preferServerMessage: true };
-
-/**
- * `GET /events`: a page of published events, searched by text or slug. Public, so it goes
- * through the fetch-only path (`api/public-read.ts`), not the ky client.
- */
-export async function fetchEvents(query: EventQuery = {}): Promise<EventPage> {
-  const params = new URLSearchParams(searchParams({ ...query })).toString();
-  const answer =
-    (await publicRequest<{ data?: EventSummary[]; total?: number; page?: number; limit?: number } | null>(
-      params ? `events?${params}` : 'events',
-      catalogueMessages,
-    )) ?? {};
-  const events = answer.data ?? [];
-  return {
-    events,
-    total: answer.total ?? events.length,
-    page: answer.page ?? query.page ?? 1,
-    limit: answer.limit ?? query.limit ?? events.length,
-  };
-}
-
-/**
- * `GET /events/{id}` (an id or a slug): the event with lots, products, resale offers and
- * fee. Public, through the fetch-only path like {@link fetchEvents}.
- */
-export function fetchEvent(idOrSlug: EntityId): Promise<EventDetail> {
-  return publicRequest<EventDetail>(`events/${encodeURIComponent(String(idOrSlug))}`, catalogueMessages);
-}
-
-/**
- * `POST /pixel/add` (spec §7): a page-view hit for the event's pixel; `tipo` is 3. Public
- * and sent with `keepalive`, since the cart bar navigates to checkout right after it.
- */
-export async function addPixel(hit: { hash: string; ismobile: boolean; evtid: EntityId }): Promise<void> {
-  await publicRequest(
-    'pixel/add',
-    { fallback: '' },
-    {
-      json: { hash: hit.hash, ismobile: hit.ismobile ? 1 : 0, evtid: wireId(hit.evtid), tipo: 3 },
-      keepalive: true,
-    },
-  );
 }

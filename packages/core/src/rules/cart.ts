@@ -4,10 +4,10 @@
  * totals in integer cents. Pure functions: they never mutate their inputs.
  */
 
-import { SEAT_MESSAGES } from './seat-flow.ts';
+import type { EntityId } from '../contracts/ids.ts';
+import { SEAT_MESSAGES } from './seat-hold.ts';
 
-/** Identifiers arrive from the API as numbers or strings; they are compared as strings. */
-export type EntityId = string | number;
+export type { EntityId } from '../contracts/ids.ts';
 
 /** A seat or table chosen on the seat map (spec §3 `seatInfo`). */
 export interface SeatInfo {

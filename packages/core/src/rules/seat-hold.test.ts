@@ -10,7 +10,7 @@ import {
   SEAT_MESSAGES,
   SEAT_SERVICE_DEFAULT_HOLD_SECONDS,
   seatAddBlocker,
-} from './seat-flow.ts';
+} from './seat-hold.ts';
 
 describe('seat flow checks', () => {
   it('holds for 600 s while the service default is 900 s', () => {

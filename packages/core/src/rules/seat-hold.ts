@@ -1,10 +1,10 @@
 /**
- * The seat flow (spec §4, §5, §8, §9): a seat joins the cart only when it is not already
+ * Seat holds (spec §4, §5, §8, §9): a seat joins the cart only when it is not already
  * there and the seat service says it is available; then it is held for 600 seconds, and
  * any failure after that releases it again. Also the bookkeeping of seat holds kept in
  * browser storage (`plateia:seatHolds`: event id and seat ids).
  */
-import type { EntityId } from './cart.ts';
+import type { EntityId } from '../contracts/ids.ts';
 
 /** Hold the product's seat flow requests (spec §9). */
 export const SEAT_HOLD_SECONDS = 600;

@@ -1,28 +1,17 @@
 /**
- * Whether a checkout is under way, and the 15-minute cart expiry (spec §4), on the light
- * side of core: the cart bar and the header keep them without loading the authenticated
- * client. The start time lives in `plateia:checkoutStartedAt`, so a reload or another tab
- * sees the same checkout. When the cart expires, ending the checkout (releasing seat
- * holds through the API) loads `checkout.ts` then.
+ * The 15-minute cart expiry (spec §4), on the light side of core: the cart bar and the
+ * header keep it without loading the authenticated client. It counts from the last cart
+ * change or the checkout start (stores/checkout-state.ts). When the cart expires, ending
+ * the checkout (releasing seat holds through the API) loads `checkout.ts` then; that module
+ * never imports this one, so the two load in either order.
  */
 import { computed, onMount, task } from 'nanostores';
 import { cartExpiresAt, createExpiryTimer, type ExpiryClock, systemClock } from '../rules/expiry.ts';
-import { persistentTime } from './browser-storage.ts';
 import { $cart, $cartUpdatedAt, $productCart } from './cart.ts';
+import { $checkoutStartedAt, CHECKOUT_MESSAGES } from './checkout-state.ts';
 import { showToast } from './toasts.ts';
 
-/** pt-BR messages of checkout that the spec leaves open (decided in docs/core-buying.md). */
-export const CHECKOUT_MESSAGES = {
-  emptyCart: 'Seu carrinho está vazio',
-  loginRequired: 'Para finalizar a compra, acesse sua conta',
-  expired: 'O tempo para finalizar a compra acabou e seu carrinho foi esvaziado.',
-} as const;
-
-/** When checkout started (epoch ms), in `plateia:checkoutStartedAt`; `null` outside checkout. */
-export const $checkoutStartedAt = persistentTime('plateia:checkoutStartedAt');
-
-/** Whether a checkout is under way (the header shows only help; the cart bar hides). */
-export const $checkoutActive = computed($checkoutStartedAt, (startedAt) => startedAt !== null);
+export { $checkoutActive, $checkoutStartedAt, CHECKOUT_MESSAGES } from './checkout-state.ts';
 
 /**
  * When the cart expires (epoch ms): 15 minutes after the last cart change or the checkout

@@ -3,7 +3,7 @@ import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configureApi } from '../api/client.ts';
 import { CART_MESSAGES, cartItemKey, ticketItem } from '../rules/cart.ts';
-import { SEAT_MESSAGES } from '../rules/seat-flow.ts';
+import { SEAT_MESSAGES } from '../rules/seat-hold.ts';
 import { seatLine } from '../test/cart-lines.ts';
 import { type ApiCall, fakeRoutes, json } from '../test/fake-api.ts';
 import {
@@ -25,7 +25,7 @@ import {
   removeProductFromCart,
   removeSeatFromCart,
 } from './cart.ts';
-import { $seatHolds, $seatStatuses } from './seats.ts';
+import { $seatHolds, $seatStatuses } from './seat-hold.ts';
 import { sessionId } from './session.ts';
 import { $toasts, clearToasts } from './toasts.ts';
 

@@ -20,13 +20,13 @@ import {
   removeOneProductItem,
   seatIdsOf,
 } from '../rules/cart.ts';
-import { holdFailureMessage, SEAT_MESSAGES, seatAddBlocker, seatCartBlocker } from '../rules/seat-flow.ts';
+import { holdFailureMessage, SEAT_MESSAGES, seatAddBlocker, seatCartBlocker } from '../rules/seat-hold.ts';
 import { persistentAtom, persistentTime } from './browser-storage.ts';
 import { showToast } from './toasts.ts';
 
-// The seat service (and the authenticated API client under it) loads only when a seat is
-// added or released, so a page that sells general admission never downloads it.
-const seatService = () => import('./seats.ts');
+// The seat holds (and the authenticated API client under them) load only when a seat is
+// added or released, so a page that sells general admission never downloads them.
+const seatHolds = () => import('./seat-hold.ts');
 
 /**
  * The carts (spec §3, §4): tickets in `plateia:cart`, products in `plateia:productCart`,
@@ -146,10 +146,10 @@ export function addSeatToCart(item: CartItem): Promise<CartActionResult> {
     // A double click must not hold twice and then release the first click's seat.
     for (const id of seatIds) seatsInFlight.add(id);
     try {
-      let seats: Awaited<ReturnType<typeof seatService>>;
+      let seats: Awaited<ReturnType<typeof seatHolds>>;
       let statuses: Record<string, string>;
       try {
-        seats = await seatService();
+        seats = await seatHolds();
         statuses = await seats.refreshSeatStatus(item.eventId, seatIds);
       } catch {
         return fail(SEAT_MESSAGES.addFailed);
@@ -179,7 +179,7 @@ export function addSeatToCart(item: CartItem): Promise<CartActionResult> {
 
 async function releaseQuietly(eventId: EntityId, seatIds: string[]): Promise<void> {
   try {
-    await (await seatService()).releaseSeatHolds([{ eventId, seatIds }]);
+    await (await seatHolds()).releaseSeatHolds([{ eventId, seatIds }]);
   } catch {
     // A hold the server still keeps lapses after 600 s on its own.
   }
@@ -193,7 +193,7 @@ async function releaseQuietly(eventId: EntityId, seatIds: string[]): Promise<voi
 async function applyRemoval(removal: RemovalResult): Promise<CartActionResult> {
   if (removal.released.length > 0) {
     try {
-      await (await seatService()).releaseSeatHolds(removal.released);
+      await (await seatHolds()).releaseSeatHolds(removal.released);
     } catch {
       return fail(SEAT_MESSAGES.removeFailed);
     }

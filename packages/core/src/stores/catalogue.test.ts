@@ -3,18 +3,15 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../api/client.ts';
+import { eventDetail, ticketType } from '../test/catalogue.ts';
 import { fakeApi, json } from '../test/fake-api.ts';
 import {
   $eventDetails,
-  $eventQuery,
-  $events,
-  CATALOGUE_FRESH_MS,
   clearCatalogueCache,
   eventStore,
   loadEvent,
-  loadEvents,
-  searchEvents,
-  setEventQuery,
+  resaleCartItem,
+  ticketCartItem,
   trackEventPixel,
 } from './catalogue.ts';
 
@@ -36,102 +33,13 @@ const summary = (id: number, name: string) => ({
 
 beforeEach(() => {
   clearCatalogueCache();
-  $eventQuery.set({});
-  $events.set({ loading: false, data: null, error: null });
   $eventDetails.set({});
 });
 
 afterEach(() => {
   vi.useRealTimers();
   configureApi({});
-  cleanStores($events, $eventQuery, $eventDetails);
-});
-
-describe('events listing', () => {
-  it('loads when watched and maps the answer page', async () => {
-    const calls = fakeApi(() => json(200, { data: [summary(1, 'Festival')], page: 1, limit: 20, total: 1 }));
-    const unbind = $events.listen(() => {});
-    expect($events.get().loading).toBe(true);
-    await allTasks();
-    expect($events.get()).toEqual({
-      loading: false,
-      data: { events: [summary(1, 'Festival')], page: 1, limit: 20, total: 1 },
-      error: null,
-    });
-    expect(calls[0]?.url.pathname).toBe('/events');
-    expect(calls[0]?.url.search).toBe('');
-    unbind();
-  });
-
-  it('searches by text and drops an answer that arrives after a newer search', async () => {
-    const pending: Array<{ q: string; resolve: () => void }> = [];
-    let allArrived: () => void = () => {};
-    const arrived = new Promise<void>((resolve) => {
-      allArrived = resolve;
-    });
-    const calls = fakeApi(
-      ({ url }) =>
-        new Promise((resolve) => {
-          const q = url.searchParams.get('q') ?? '';
-          pending.push({ q, resolve: () => resolve(json(200, { data: [summary(q.length, q)], total: 1 })) });
-          if (pending.length === 3) allArrived();
-        }),
-    );
-    const unbind = $events.listen(() => {});
-    searchEvents('rock');
-    searchEvents('samba');
-    await arrived;
-    pending.find((p) => p.q === 'samba')?.resolve();
-    pending.find((p) => p.q === 'rock')?.resolve();
-    pending.find((p) => p.q === '')?.resolve();
-    await allTasks();
-    expect($events.get().data?.events.map((event) => event.name)).toEqual(['samba']);
-    expect(calls.map(({ url }) => url.searchParams.get('q'))).toEqual([null, 'rock', 'samba']);
-    unbind();
-  });
-
-  it('reuses a fresh answer, asks again once it is stale or forced', async () => {
-    vi.useFakeTimers({ now: 0, toFake: ['Date'] });
-    const calls = fakeApi(() => json(200, { data: [], total: 0 }));
-    setEventQuery({ slug: 'festival' });
-    await loadEvents();
-    await loadEvents();
-    expect(calls).toHaveLength(1);
-    expect(calls[0]?.url.searchParams.get('slug')).toBe('festival');
-    vi.setSystemTime(CATALOGUE_FRESH_MS);
-    await loadEvents();
-    await loadEvents({ force: true });
-    expect(calls).toHaveLength(3);
-  });
-
-  it('keeps the last page and reports the server message on failure', async () => {
-    let fail = false;
-    fakeApi(() =>
-      fail
-        ? json(400, { error: 'validation', message: 'Busca inválida.' })
-        : json(200, { data: [summary(1, 'A')] }),
-    );
-    const unbind = $events.listen(() => {});
-    await allTasks();
-    fail = true;
-    await loadEvents({ force: true });
-    expect($events.get().error).toBe('Busca inválida.');
-    expect($events.get().data?.events).toHaveLength(1);
-    unbind();
-  });
-
-  it('falls back to the pt-BR default when nobody answers', async () => {
-    vi.useFakeTimers();
-    fakeApi(() => {
-      throw new TypeError('fetch failed');
-    });
-    const unbind = $events.listen(() => {});
-    // A listing read is retried by the client after a network error; let its backoff pass.
-    await vi.runAllTimersAsync();
-    await allTasks();
-    expect($events.get().error).toBe('Não foi possível carregar os eventos, tente novamente');
-    unbind();
-  });
+  cleanStores($eventDetails);
 });
 
 describe('event detail', () => {
@@ -168,6 +76,36 @@ describe('event pixel', () => {
     expect(calls.map(({ url }) => url.pathname)).toEqual(['/pixel/add']);
     await trackEventPixel('', 9);
     expect(calls).toHaveLength(1);
+  });
+});
+
+const EVENT = eventDetail({ id: 3, slug: 'teatro', name: 'Teatro', pixel: 'px-3', hasSeatMap: true });
+
+describe('cart items from answers', () => {
+  it('builds a general-admission line', () => {
+    const item = ticketCartItem(EVENT, ticketType({ id: 10, name: 'Pista', n_number: 2 }), 3);
+    expect(item).toMatchObject({
+      id: 10,
+      amount: 3,
+      eventId: 3,
+      eventPixel: 'px-3',
+      tk_price: 5000,
+      n_number: 2,
+      maxAmount: 10,
+    });
+  });
+
+  it('builds a resale line', () => {
+    const item = resaleCartItem(EVENT, {
+      resaleId: 44,
+      ticketTypeId: 10,
+      name: 'Pista',
+      n_number: 1,
+      priceCents: 7000,
+      originalTicketId: 900,
+      seatId: null,
+    });
+    expect(item).toMatchObject({ is_from_resale: 1, resaleId: 44, originalTicketId: 900, tk_price: 7000 });
   });
 });
 

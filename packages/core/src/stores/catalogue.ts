@@ -1,20 +1,21 @@
-import { atom, computed, onMount, type ReadableAtom, task, type WritableAtom } from 'nanostores';
-import type {
-  EventDetail,
-  EventPage,
-  EventQuery,
-  EventSummary,
-  ResaleOffer,
-  TicketTypeInfo,
-} from '../api/buying.ts';
-import { addPixel, fetchEvent, fetchEvents } from '../api/public-read.ts';
-import { type CartItem, type EntityId, ticketItem } from '../rules/cart.ts';
+import { atom, computed, onMount, type ReadableAtom, task } from 'nanostores';
+import {
+  type EventDetail,
+  type EventSummary,
+  fetchEvent,
+  type ResaleOffer,
+  type TicketTypeInfo,
+} from '../api/catalogue.ts';
+import { addPixel } from '../api/pixel.ts';
+import type { EntityId } from '../contracts/ids.ts';
+import { type CartItem, ticketItem } from '../rules/cart.ts';
 
 /**
- * The catalogue (decisions §4): the events listing with search, and event details, as
- * fetcher stores in the manner of @nanostores/query: each holds `{ loading, data, error }`,
- * loads when first watched, keeps answers for a short while so moving between pages does
- * not refetch, and drops answers that arrive after a newer request.
+ * The catalogue (decisions §4): event details as fetcher stores in the manner of
+ * @nanostores/query: each holds `{ loading, data, error }`, loads when first watched, keeps
+ * answers for a short while so moving between pages does not refetch, and shows only the
+ * answer of the latest request. The events listing is read by the storefront's server
+ * (`fetchEvents` in `api/catalogue.ts`), so it has no store.
  */
 
 /** A fetched value: shown with skeletons while `loading`, the error card on `error`. */
@@ -28,93 +29,11 @@ export interface Fetched<T> {
 /** How long an answer is reused without asking again (ms). */
 export const CATALOGUE_FRESH_MS = 30_000;
 
-const idle = <T>(): Fetched<T> => ({ loading: false, data: null, error: null });
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 interface CacheEntry<T> {
   at: number;
   data: T;
-}
-
-function queryKey(query: EventQuery): string {
-  return JSON.stringify([
-    query.q?.trim() ?? '',
-    query.slug ?? '',
-    query.period ?? '',
-    query.page ?? 1,
-    query.limit ?? '',
-  ]);
-}
-
-const listCache = new Map<string, CacheEntry<EventPage>>();
-const listInFlight = new Map<string, Promise<void>>();
-let listRequest = 0;
-
-/** The listing's filters: text (`q`), slug, period and paging. */
-export const $eventQuery = atom<EventQuery>({});
-
-/**
- * The events listing for {@link $eventQuery}; loads while watched and when the query
- * changes. Made by a pure call, so a bundle that never reads the listing (the script-tag
- * buy button) leaves it out: its mount hook alone would otherwise keep it.
- */
-export const $events = /* @__PURE__ */ listingStore();
-
-function listingStore(): WritableAtom<Fetched<EventPage>> {
-  const $store = atom<Fetched<EventPage>>(idle());
-  onMount($store, () => {
-    // The query store calls back at once with its current value, which makes the first load.
-    return $eventQuery.subscribe(() => {
-      void loadEvents();
-    });
-  });
-  return $store;
-}
-
-/**
- * Loads the listing for the current query (from the short cache when fresh, unless
- * `force`). Concurrent loads of one query share a request; an answer for an older query
- * is dropped.
- */
-export function loadEvents(options: { force?: boolean } = {}): Promise<void> {
-  const query = $eventQuery.get();
-  const key = queryKey(query);
-  const running = listInFlight.get(key);
-  if (running && !options.force) return running;
-  const load = task(async () => {
-    const cached = listCache.get(key);
-    if (!options.force && cached && Date.now() - cached.at < CATALOGUE_FRESH_MS) {
-      $events.set({ loading: false, data: cached.data, error: null });
-      return;
-    }
-    const request = ++listRequest;
-    // Keep showing the previous page while the next one loads (no flash of skeletons).
-    // `.value`, not `.get()`: reading must not mount the store and start a second load.
-    $events.set({ loading: true, data: $events.value?.data ?? null, error: null });
-    try {
-      const data = await fetchEvents(query);
-      listCache.set(key, { at: Date.now(), data });
-      if (request === listRequest) $events.set({ loading: false, data, error: null });
-    } catch (error) {
-      if (request === listRequest) {
-        $events.set({ loading: false, data: $events.value?.data ?? null, error: messageOf(error) });
-      }
-    }
-  }).finally(() => {
-    if (listInFlight.get(key) === load) listInFlight.delete(key);
-  });
-  listInFlight.set(key, load);
-  return load;
-}
-
-/** Changes the listing's filters (a new search starts at page 1 unless a page is given). */
-export function setEventQuery(query: EventQuery): void {
-  $eventQuery.set({ ...query, page: query.page ?? 1 });
-}
-
-/** Searches events by text: the search box's action. */
-export function searchEvents(q: string): void {
-  setEventQuery({ ...$eventQuery.get(), q, page: 1 });
 }
 
 const detailCache = new Map<string, CacheEntry<EventDetail>>();
@@ -193,7 +112,6 @@ export function eventStore(idOrSlug: EntityId): ReadableAtom<Fetched<EventDetail
 
 /** Forgets cached answers (tests, or after a purchase changes availability). */
 export function clearCatalogueCache(): void {
-  listCache.clear();
   detailCache.clear();
 }
 
@@ -212,8 +130,8 @@ export function trackEventPixel(pixel: string | null | undefined, eventId: Entit
   return task(() => addPixel({ hash: pixel, ismobile, evtid: eventId }).catch(() => undefined));
 }
 
-// Cart lines from catalogue answers live with the catalogue (not in `api/buying.ts`), so a
-// buy button that imports them does not load the rest of the buying calls.
+// Cart lines from catalogue answers live with the catalogue store the buy button already
+// loads, so it needs no other module for them.
 
 /** A cart line for `amount` units of a general-admission lot. */
 export function ticketCartItem(event: EventSummary, type: TicketTypeInfo, amount = 1): CartItem {

@@ -8,8 +8,8 @@ import { RESERVATION_MESSAGES } from '../rules/reservation.ts';
 import { seatLine } from '../test/cart-lines.ts';
 import { type ApiCall, fakeRoutes, json, sent } from '../test/fake-api.ts';
 import { $cart, $cartUpdatedAt, $productCart, addProductToCart, addToCart } from './cart.ts';
+import { $cartExpiresAt } from './cart-expiry.ts';
 import {
-  $cartExpiresAt,
   $checkout,
   $checkoutActive,
   $checkoutStartedAt,
@@ -22,7 +22,7 @@ import {
   setCoupon,
   startCheckout,
 } from './checkout.ts';
-import { $seatHolds } from './seats.ts';
+import { $seatHolds } from './seat-hold.ts';
 import { $user, sessionId } from './session.ts';
 import { $toasts, clearToasts } from './toasts.ts';
 

@@ -1,7 +1,8 @@
 import { atom, task } from 'nanostores';
-import { type ReservationAnswer, type ReservedOrder, reserveCart } from '../api/buying.ts';
 import type { ApiError } from '../api/client.ts';
-import { type EntityId, seatsInCart } from '../rules/cart.ts';
+import { type ReservationAnswer, type ReservedOrder, reserveCart } from '../api/orders.ts';
+import type { EntityId } from '../contracts/ids.ts';
+import { seatsInCart } from '../rules/cart.ts';
 import { holdsToRelease, planQuitCheckout } from '../rules/checkout.ts';
 import {
   buildReservationPayload,
@@ -12,24 +13,19 @@ import {
 } from '../rules/reservation.ts';
 import { persistentAtom } from './browser-storage.ts';
 import { $cart, $productCart, clearCarts, clearProductCart } from './cart.ts';
-import { $checkoutStartedAt, CHECKOUT_MESSAGES } from './cart-expiry.ts';
-import { $seatHolds, holdingSessionId, refreshSeatHolds, releaseSeatHolds } from './seats.ts';
+import { $checkoutStartedAt, CHECKOUT_MESSAGES } from './checkout-state.ts';
+import { $seatHolds, holdingSessionId, refreshSeatHolds, releaseSeatHolds } from './seat-hold.ts';
 import { $user } from './session.ts';
 import { showToast } from './toasts.ts';
 
 /**
  * Checkout (spec §4, §7, §8): start (the cart reservation), quit and end. The reservation
  * lives in `plateia:checkout`, so a reload or another tab sees the same checkout. Whether
- * a checkout is under way and the 15-minute expiry that ends it live in `cart-expiry.ts`,
- * which every page keeps without the authenticated client; they are re-exported here.
+ * a checkout is under way lives in `checkout-state.ts`, which every page keeps without the
+ * authenticated client, and is re-exported here. The 15-minute expiry (`cart-expiry.ts`)
+ * loads this module to end an expired checkout; this module does not import it back.
  */
-export {
-  $cartExpiresAt,
-  $checkoutActive,
-  $checkoutStartedAt,
-  CHECKOUT_MESSAGES,
-  watchCartExpiry,
-} from './cart-expiry.ts';
+export { $checkoutActive, $checkoutStartedAt, CHECKOUT_MESSAGES } from './checkout-state.ts';
 
 /** The started checkout: what was reserved and what the server answered. */
 export interface CheckoutData {

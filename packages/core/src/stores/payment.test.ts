@@ -19,7 +19,7 @@ import {
   startPixPayment,
   watchPaymentStatus,
 } from './payment.ts';
-import { $seatHolds } from './seats.ts';
+import { $seatHolds } from './seat-hold.ts';
 import { $toasts, clearToasts } from './toasts.ts';
 
 const CHECKOUT: CheckoutData = {

@@ -7,8 +7,8 @@ import {
   fetchCardConfig,
   fetchPaymentStatus,
   type PixCharge,
-} from '../api/buying.ts';
-import type { EntityId } from '../rules/cart.ts';
+} from '../api/payments.ts';
+import type { EntityId } from '../contracts/ids.ts';
 import { $checkout, completeCheckout, endCheckout } from './checkout.ts';
 import { showToast } from './toasts.ts';
 

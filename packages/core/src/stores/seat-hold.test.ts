@@ -5,52 +5,27 @@ import { configureApi } from '../api/client.ts';
 import { fakeApi, json } from '../test/fake-api.ts';
 import {
   $seatHolds,
-  $seatMaps,
   $seatStatuses,
   holdingSessionId,
-  loadSeatMap,
   refreshSeatHolds,
   refreshSeatStatus,
   releaseSeatHolds,
-} from './seats.ts';
+} from './seat-hold.ts';
 import { sessionId } from './session.ts';
-
-const MAP = { eventId: 3, version: 1, width: 100, height: 80, seatCount: 2, inline: true, sections: [] };
 
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   $seatHolds.set([]);
-  $seatMaps.set({});
   $seatStatuses.set({});
 });
 
 afterEach(() => {
   configureApi({});
-  cleanStores($seatHolds, $seatMaps, $seatStatuses);
+  cleanStores($seatHolds, $seatStatuses);
 });
 
-describe('seat maps and statuses', () => {
-  it('loads a map once per page unless forced', async () => {
-    const calls = fakeApi(() => json(200, MAP));
-    await loadSeatMap(3);
-    await loadSeatMap(3);
-    expect($seatMaps.get()['3']).toEqual({ loading: false, data: MAP, error: null });
-    expect(calls).toHaveLength(1);
-    await loadSeatMap(3, { force: true });
-    expect(calls).toHaveLength(2);
-  });
-
-  it('keeps the message of a map that cannot load', async () => {
-    fakeApi(() => json(404, { error: 'not_found', message: 'Este evento não tem mapa de assentos.' }));
-    await loadSeatMap(9);
-    expect($seatMaps.get()['9']).toEqual({
-      loading: false,
-      data: null,
-      error: 'Este evento não tem mapa de assentos.',
-    });
-  });
-
+describe('seat statuses', () => {
   it('merges statuses per event', async () => {
     let answer: Record<string, string> = { '1': 'sold' };
     fakeApi(() => json(200, { data: answer }));

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
-import { fetchSeatMap, fetchSeatStatus, holdSeats, releaseSeats, type SeatMap } from '../api/buying.ts';
-import type { ApiError } from '../api/client.ts';
-import type { EntityId, SeatRelease } from '../rules/cart.ts';
+import { fetchSeatStatus, holdSeats, releaseSeats } from '../api/seat-hold.ts';
+import type { EntityId } from '../contracts/ids.ts';
+import type { SeatRelease } from '../rules/cart.ts';
 import {
   addSeatHold,
   groupBySession,
@@ -9,15 +9,15 @@ import {
   removeSeatHold,
   SEAT_HOLD_SECONDS,
   type SeatHold,
-} from '../rules/seat-flow.ts';
+} from '../rules/seat-hold.ts';
 import { persistentAtom } from './browser-storage.ts';
 import { sessionId } from './session.ts';
 
 /**
- * The seat service side of buying (spec §4, §7): the holds this browser keeps
- * (`plateia:seatHolds`), holding and releasing seats for this session, and the seat maps
- * and statuses the picker draws. The seat flow that puts a seat in the cart lives with
- * the cart (`addSeatToCart` in stores/cart.ts), which builds on these actions.
+ * Seat holds (spec §4, §7): the holds this browser keeps (`plateia:seatHolds`), holding
+ * and releasing seats for this session, and the seat statuses the picker draws. The flow
+ * that puts a seat in the cart lives with the cart (`addSeatToCart` in stores/cart.ts),
+ * which builds on these actions; the seat maps themselves are in stores/seat-map.ts.
  */
 
 function isSeatHoldList(value: unknown): value is SeatHold[] {
@@ -60,7 +60,7 @@ export async function holdSeatsForSession(
 }
 
 /**
- * Renews holds for the full seat-flow period, each as the session that holds it. Resolves
+ * Renews holds for the full seat-hold period, each as the session that holds it. Resolves
  * with the holds that could not be renewed (taken meanwhile or unreachable).
  */
 export async function refreshSeatHolds(holds: readonly SeatHold[]): Promise<SeatHold[]> {
@@ -110,36 +110,6 @@ export function holdingSessionId(seats: readonly SeatRelease[]): string {
     }
   }
   return sessionId();
-}
-
-/** One fetched resource: what the picker shows while loading or after an error. */
-export interface Loadable<T> {
-  loading: boolean;
-  data: T | null;
-  error: string | null;
-}
-
-/**
- * Seat maps by event id, as the API host shapes them (docs/buying.md). Maps are large and
- * rarely change, so each is fetched once per page unless reloaded.
- */
-export const $seatMaps = atom<Readonly<Record<string, Loadable<SeatMap>>>>({});
-
-/** Fetches an event's seat map into {@link $seatMaps} (once, unless `force`). */
-export async function loadSeatMap(eventId: EntityId, options: { force?: boolean } = {}): Promise<void> {
-  // Ids key the record as strings (a number id reads the same entry).
-  const current = $seatMaps.get()[eventId];
-  if (!options.force && (current?.loading || current?.data)) return;
-  // A reload keeps showing the map it has until the new one arrives, and after a failure.
-  const data = current?.data ?? null;
-  const show = (entry: Loadable<SeatMap>) => $seatMaps.set({ ...$seatMaps.get(), [eventId]: entry });
-  show({ loading: true, data, error: null });
-  try {
-    show({ loading: false, data: await fetchSeatMap(eventId), error: null });
-  } catch (error) {
-    // `fetchSeatMap` rejects with an ApiError only, whose message is the pt-BR text to show.
-    show({ loading: false, data, error: (error as ApiError).message });
-  }
 }
 
 /** Seat statuses by event id, then seat id (`available`, `held`, `sold`, …). */

@@ -1,7 +1,24 @@
 import { atom, computed } from 'nanostores';
-import { apiBaseUrl, apiClient, callApi, onUnauthorized } from '../api/client.ts';
-import type { ProfileDetails } from '../contracts/profile.ts';
-import { md5 } from '../crypto/md5.ts';
+import {
+  confirmEmail,
+  createCustomer,
+  type DocumentUpload,
+  type DocumentUploadResult,
+  fetchCustomer,
+  googleSignInUrl,
+  isUser,
+  logInWithPassword,
+  type ProfileFields,
+  revokeSessionToken,
+  type SignUpPayload,
+  type SignUpResult,
+  saveCustomerProfile,
+  sendCustomerDocument,
+  sendRecoveryEmail,
+  setRecoveredPassword,
+  type User,
+} from '../api/accounts.ts';
+import { onUnauthorized } from '../api/client.ts';
 import { isValidEmail } from '../rules/email.ts';
 import { persistentAtom, readStorage, writeStorage } from './browser-storage.ts';
 import { isSameSitePath, navigate } from './navigation.ts';
@@ -12,9 +29,18 @@ import { showToast } from './toasts.ts';
  * The session side of the client core (spec §2, §4, §5, §7, §8): who is logged in, and
  * the account actions (login by salt then digest, Google sign-in, sign-up, documents,
  * recovery, profile, sign-out). State lives in browser storage under `plateia:*` and
- * follows other tabs; actions only change stores, and the stores persist themselves.
+ * follows other tabs; actions only change stores, and the stores persist themselves. The
+ * requests and answers are mapped in api/accounts.ts.
  */
 
+export type {
+  DocumentUpload,
+  DocumentUploadResult,
+  ProfileFields,
+  SignUpPayload,
+  SignUpResult,
+  User,
+} from '../api/accounts.ts';
 export { $sessionToken } from './session-token.ts';
 
 /**
@@ -56,73 +82,6 @@ export const GOOGLE_REDIRECT_RESET_MS = 5000;
 
 /** Authentication state (spec §4): unknown until {@link initSession} reads storage. */
 export type AuthState = 'loading' | 'loggedOut' | 'loggedIn';
-
-/**
- * The user record stored after login (spec §3; the API host's `UserRecord`): id, user
- * (the e-mail), avatar, isadmin (`"1"` for producers) and the profile fields.
- */
-export interface User {
-  id: number;
-  /** The login e-mail. */
-  user: string;
-  avatar?: string;
-  /** `"1"` marks a producer admin (spec §6). */
-  isadmin?: string;
-  namef?: string;
-  namel?: string;
-  [field: string]: unknown;
-}
-
-/** The profile edit payload's fields besides `id` (spec §3). */
-export interface ProfileFields extends ProfileDetails {
-  user?: string;
-  namef?: string;
-  namel?: string;
-}
-
-/** The sign-up form's fields (spec §3); the fixed defaults are added by {@link signUp}. */
-export interface SignUpPayload {
-  /** E-mail. */
-  user: string;
-  namef: string;
-  namel: string;
-  /** The chosen password; the API host derives and stores only a slow hash of its digest. */
-  pw: string;
-  phone?: string;
-  /** CPF or CNPJ, default empty. */
-  cpfnpj?: string;
-  passport?: string;
-  country?: string;
-  [extra: string]: unknown;
-}
-
-/** What a successful sign-up answers. */
-export interface SignUpResult {
-  success: true;
-  id: number;
-}
-
-/** One document upload (spec §7 `/customer-upload-document`). */
-export interface DocumentUpload {
-  customerId: number;
-  documentType: 'document' | 'address_proof';
-  /** File content in base64 (a `data:` URL prefix is accepted too). */
-  fileBase64: string;
-  fileName: string;
-}
-
-/** What the API host answers to an upload. */
-export interface DocumentUploadResult {
-  success: boolean;
-  filePath?: string;
-  message?: string;
-}
-
-function isUser(value: unknown): value is User {
-  // Optional chaining also turns away what is not an object at all.
-  const record = value as Partial<User> | null;
-  return typeof record?.id === 'number' && typeof record.user === 'string';
-}
 
 /** The logged-in user's record, mirrored in `plateia:user`; `null` when logged out. */
 export const $user = persistentAtom<User | null>('plateia:user', null, {
@@ -212,26 +171,6 @@ function startSession(user: User, token: string): void {
 }
 
 /**
- * The answer's field when it is what the call needs; anything else fails the call, which
- * `callApi` then reports with the call's fallback message.
- */
-function required<T>(value: unknown, valid: (value: unknown) => value is T): T {
-  if (!valid(value)) throw new TypeError('Unexpected answer from the API host');
-  return value;
-}
-
-const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
-
-const requireUser = (value: unknown): User => required(value, isUser);
-
-/** `POST /getsalt/{email}/{uuid}`: the per-user salt (a stable fake one for unknown e-mails). */
-async function fetchSalt(email: string): Promise<string> {
-  const path = ['getsalt', email, sessionId()].map(encodeURIComponent).join('/');
-  const answer = await apiClient().post(path).json<{ msg?: unknown }>();
-  return required(answer.msg, isText);
-}
-
-/**
  * Logs in with e-mail and password (spec §5, §7): validates, gets the salt, sends
  * md5(salt + password), stores the user and token, shows "Login realizado com Sucesso"
  * and follows the stored redirect-after-login address. Rejects with an `Error` whose
@@ -241,16 +180,10 @@ export async function login(email: string, password: string): Promise<User> {
   const address = email.trim();
   if (!address || !password) throw new Error(SIGN_IN_MESSAGES.loginRequired);
   if (!isValidEmail(address)) throw new Error(SIGN_IN_MESSAGES.invalidEmail);
-  const { user, token } = await callApi(
-    async () => {
-      const salt = await fetchSalt(address);
-      const hash = md5(salt + password);
-      const path = ['login', address, hash, sessionId(), salt].map(encodeURIComponent).join('/');
-      const answer = await apiClient().post(path).json<{ data?: unknown; token?: unknown }>();
-      return { user: requireUser(answer.data), token: required(answer.token, isText) };
-    },
-    { 409: SIGN_IN_MESSAGES.loginUnverified, fallback: SIGN_IN_MESSAGES.loginFailed },
-  );
+  const { user, token } = await logInWithPassword(address, password, sessionId(), {
+    409: SIGN_IN_MESSAGES.loginUnverified,
+    fallback: SIGN_IN_MESSAGES.loginFailed,
+  });
   startSession(user, token);
   return user;
 }
@@ -261,7 +194,7 @@ export async function login(email: string, password: string): Promise<User> {
  */
 export async function logout(): Promise<void> {
   try {
-    if ($sessionToken.get()) await apiClient().post('logout');
+    if ($sessionToken.get()) await revokeSessionToken();
   } catch {
     // The token expires on its own; the person asked to leave, so leave.
   } finally {
@@ -278,26 +211,11 @@ let uploadGrant: { customerId: number; token: string } | null = null;
  * in memory for {@link uploadDocument}.
  */
 export async function signUp(payload: SignUpPayload): Promise<SignUpResult> {
-  const body = {
-    ...payload,
-    user: payload.user.trim(),
-    cpfnpj: payload.cpfnpj ?? '',
-    passport: payload.passport ?? '',
-    country: payload.country || 'Brasil',
-    status: 1,
-    uidcad: 1,
-  };
-  const answer = await callApi(
-    async () => {
-      const data = await apiClient()
-        .post('customer/add', { json: body })
-        .json<{ success?: unknown; id?: unknown; uploadToken?: unknown; token?: unknown }>();
-      if (data.success !== true || typeof data.id !== 'number') throw new TypeError('Sign-up not confirmed');
-      return { id: data.id, grant: data.uploadToken ?? data.token };
-    },
-    { 408: SESSION_MESSAGES.signUpExists, fallback: SESSION_MESSAGES.signUpFailed },
-  );
-  uploadGrant = typeof answer.grant === 'string' ? { customerId: answer.id, token: answer.grant } : null;
+  const answer = await createCustomer(payload, {
+    408: SESSION_MESSAGES.signUpExists,
+    fallback: SESSION_MESSAGES.signUpFailed,
+  });
+  uploadGrant = answer.uploadGrant ? { customerId: answer.id, token: answer.uploadGrant } : null;
   return { success: true, id: answer.id };
 }
 
@@ -308,16 +226,10 @@ export async function signUp(payload: SignUpPayload): Promise<SignUpResult> {
  */
 export async function uploadDocument(upload: DocumentUpload): Promise<DocumentUploadResult> {
   const grant = uploadGrant?.customerId === upload.customerId ? uploadGrant.token : null;
-  return callApi(
-    () =>
-      apiClient()
-        .post('customer-upload-document', {
-          json: upload,
-          headers: grant ? { Authorization: `Bearer ${grant}` } : undefined,
-        })
-        .json<DocumentUploadResult>(),
-    { fallback: SESSION_MESSAGES.uploadFailed, preferServerMessage: true },
-  );
+  return sendCustomerDocument(upload, grant, {
+    fallback: SESSION_MESSAGES.uploadFailed,
+    preferServerMessage: true,
+  });
 }
 
 /**
@@ -332,9 +244,7 @@ export async function requestPasswordRecovery(email: string): Promise<string> {
   if (Date.now() - Number(readStorage(LAST_RECOVERY_KEY)) < RECOVERY_WAIT_MS) {
     throw new Error(SIGN_IN_MESSAGES.recoveryTooSoon);
   }
-  await callApi(() => apiClient().post(`pwrecovery/${encodeURIComponent(address)}`), {
-    fallback: SIGN_IN_MESSAGES.recoveryFailed,
-  });
+  await sendRecoveryEmail(address, { fallback: SIGN_IN_MESSAGES.recoveryFailed });
   writeStorage(LAST_RECOVERY_KEY, String(Date.now()));
   const message = SIGN_IN_MESSAGES.recoverySent(address);
   showToast({ kind: 'success', message });
@@ -350,17 +260,10 @@ export async function requestPasswordRecovery(email: string): Promise<string> {
 export async function resetPassword(token: string, email: string, newPassword: string): Promise<User> {
   const address = email.trim();
   if (!isValidEmail(address)) throw new Error(SIGN_IN_MESSAGES.invalidEmail);
-  const user = await callApi(
-    async () => {
-      const salt = await fetchSalt(address);
-      const value = md5(salt + newPassword);
-      const answer = await apiClient()
-        .post(`recovery/${encodeURIComponent(token)}/${encodeURIComponent(value)}`)
-        .json<unknown>();
-      return requireUser(Array.isArray(answer) ? answer[0] : undefined);
-    },
-    { fallback: SESSION_MESSAGES.resetFailed, preferServerMessage: true },
-  );
+  const user = await setRecoveredPassword(token, address, newPassword, sessionId(), {
+    fallback: SESSION_MESSAGES.resetFailed,
+    preferServerMessage: true,
+  });
   // A new password signs the account out everywhere on the server; mirror that here.
   if ($user.get()?.id === user.id) clearSession();
   return user;
@@ -368,10 +271,7 @@ export async function resetPassword(token: string, email: string, newPassword: s
 
 /** Confirms the e-mail address from the verification link (`POST /customer/verify/{token}`). */
 export async function verifyEmail(token: string): Promise<void> {
-  await callApi(() => apiClient().post(`customer/verify/${encodeURIComponent(token)}`), {
-    fallback: SESSION_MESSAGES.verifyFailed,
-    preferServerMessage: true,
-  });
+  await confirmEmail(token, { fallback: SESSION_MESSAGES.verifyFailed, preferServerMessage: true });
 }
 
 let googleResetTimer: ReturnType<typeof setTimeout> | undefined;
@@ -391,7 +291,7 @@ export function startGoogleLogin(returnTo?: string): void {
   $googleRedirecting.set(true);
   clearTimeout(googleResetTimer);
   googleResetTimer = setTimeout(() => $googleRedirecting.set(false), GOOGLE_REDIRECT_RESET_MS);
-  navigate(`${apiBaseUrl()}/auth/google?returnTo=${encodeURIComponent(target)}`);
+  navigate(googleSignInUrl(target));
 }
 
 /**
@@ -400,15 +300,7 @@ export function startGoogleLogin(returnTo?: string): void {
  * login does (toast, redirect-after-login).
  */
 export async function completeGoogleLogin(token: string): Promise<User> {
-  const user = await callApi(
-    async () => {
-      const answer = await apiClient()
-        .get('customer/me', { headers: { Authorization: `Bearer ${token}` } })
-        .json<{ data?: unknown }>();
-      return requireUser(answer.data);
-    },
-    { fallback: SESSION_MESSAGES.googleFailed },
-  );
+  const user = await fetchCustomer({ fallback: SESSION_MESSAGES.googleFailed }, token);
   clearTimeout(googleResetTimer);
   $googleRedirecting.set(false);
   startSession(user, token);
@@ -424,10 +316,7 @@ function requireLoggedIn(): User {
 /** Reloads the logged-in user's record (`GET /customer/me`) into `$user`. */
 export async function fetchProfile(): Promise<User> {
   requireLoggedIn();
-  const user = await callApi(
-    async () => requireUser((await apiClient().get('customer/me').json<{ data?: unknown }>()).data),
-    { fallback: SESSION_MESSAGES.profileLoadFailed },
-  );
+  const user = await fetchCustomer({ fallback: SESSION_MESSAGES.profileLoadFailed });
   $user.set(user);
   return user;
 }
@@ -439,23 +328,12 @@ export async function fetchProfile(): Promise<User> {
  */
 export async function updateProfile(fields: ProfileFields): Promise<User> {
   const current = requireLoggedIn();
-  const answer = await callApi(
-    async () => {
-      // The spec leaves this answer open, so an empty or non-JSON body is a success too:
-      // the body is read as it is, and parsed only if it can be.
-      const response = await apiClient().post('customer/edit', {
-        json: { user: current.user, ...fields, id: current.id },
-      });
-      const text = await response.text();
-      try {
-        return JSON.parse(text) as { data?: unknown };
-      } catch {
-        return null;
-      }
-    },
+  const answered = await saveCustomerProfile(
+    { user: current.user, ...fields, id: current.id },
     { fallback: SESSION_MESSAGES.profileFailed, preferServerMessage: true },
   );
-  const updated = isUser(answer?.data) ? answer.data : { ...current, ...fields };
+  // Without an answered record, the saved fields are merged into the one we have.
+  const updated = answered ?? { ...current, ...fields };
   $user.set(updated);
   return updated;
 }

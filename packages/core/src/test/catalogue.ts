@@ -2,7 +2,7 @@
  * Catalogue answers in the API host's shapes, for tests of core and of the widgets: each
  * test names what it is about and takes the rest from here. Test support only.
  */
-import type { EventDetail, TicketTypeInfo } from '../api/buying.ts';
+import type { EventDetail, TicketTypeInfo } from '../api/catalogue.ts';
 
 /** A ticket type on sale without a seat: R$ 50,00, lot 1, 100 left, up to 10 per order. */
 export const ticketType = (

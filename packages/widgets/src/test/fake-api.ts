@@ -5,7 +5,7 @@
 import { configureApi } from '@plateia/core/api/client';
 import { setNavigator } from '@plateia/core/stores/navigation';
 import { $sessionToken, $user, initSession } from '@plateia/core/stores/session';
-import { fakeApi, json, notFound } from '@plateia/core/test/fake-api';
+import { fakeApi, json, notFound } from '@plateia/core/testing/fake-api';
 
 /** A customer record as the API host answers it. */
 export const DEMO_USER = { id: 7, user: 'cliente@plateia.dev', avatar: '', isadmin: '0', namef: 'Ana' };

@@ -1,4 +1,4 @@
-import type { EventDetail, TicketTypeInfo } from '@plateia/core/api/buying';
+import type { EventDetail, TicketTypeInfo } from '@plateia/core/api/catalogue';
 import { formatCents } from '@plateia/core/rules/price';
 import { $cartCount, $cartTotalCents, addToCart } from '@plateia/core/stores/cart';
 import { eventStore, loadEvent, ticketCartItem } from '@plateia/core/stores/catalogue';

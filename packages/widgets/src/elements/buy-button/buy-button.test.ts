@@ -1,9 +1,9 @@
-import type { EventDetail } from '@plateia/core/api/buying';
+import type { EventDetail } from '@plateia/core/api/catalogue';
 import { configureApi } from '@plateia/core/api/client';
 import { $cart, $productCart } from '@plateia/core/stores/cart';
 import { $eventDetails, clearCatalogueCache } from '@plateia/core/stores/catalogue';
 import { $toasts } from '@plateia/core/stores/toasts';
-import { eventDetail, ticketType } from '@plateia/core/test/catalogue';
+import { eventDetail, ticketType } from '@plateia/core/testing/catalogue';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlateiaCartChangeEvent, PlateiaSeatPickerOpenEvent } from '../../shared/events.ts';
 import { BUY_BUTTON_TAG, defineBuyButton, type PlateiaBuyButton } from './index.ts';

@@ -2,7 +2,7 @@
  * What `<plateia-buy-button>` shows and does for an event's state, as a pure function of
  * the catalogue answer and the element's attributes, so the element only draws it.
  */
-import type { EventDetail, TicketTypeInfo } from '@plateia/core/api/buying';
+import type { EventDetail, TicketTypeInfo } from '@plateia/core/api/catalogue';
 import type { Fetched } from '@plateia/core/stores/catalogue';
 
 /** pt-BR texts of the buy button ("Esgotado" and the chooser's lot label follow the spec's wording). */

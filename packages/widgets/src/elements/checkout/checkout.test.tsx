@@ -5,7 +5,7 @@ import { $checkout, $checkoutStartedAt, $coupon } from '@plateia/core/stores/che
 import { $cardConfig, resetPayment } from '@plateia/core/stores/payment';
 import { $sessionToken, $user } from '@plateia/core/stores/session';
 import { clearToasts } from '@plateia/core/stores/toasts';
-import { type ApiAnswer, type ApiCall, fakeRoutes, json } from '@plateia/core/test/fake-api';
+import { type ApiAnswer, type ApiCall, fakeRoutes, json } from '@plateia/core/testing/fake-api';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { allTasks } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

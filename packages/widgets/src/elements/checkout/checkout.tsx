@@ -17,8 +17,8 @@ import {
   removeOneFromCart,
   removeOneProductFromCart,
 } from '@plateia/core/stores/cart';
+import { $cartExpiresAt } from '@plateia/core/stores/cart-expiry';
 import {
-  $cartExpiresAt,
   $checkout,
   $checkoutStatus,
   $coupon,

@@ -1,4 +1,4 @@
-import type { SeatMap } from '@plateia/core/api/buying';
+import type { SeatMap } from '@plateia/core/api/seat-map';
 import { describe, expect, it } from 'vitest';
 import { drawSeatMap, type MapColors, SEAT_KIND } from './seat-canvas.ts';
 import { buildSectionLayout } from './seat-layout.ts';

@@ -4,7 +4,7 @@
  * out, seats as dots (squares while they are tiny, batched into one path per colour) and
  * their numbers only at high zoom.
  */
-import type { SeatMap, SeatSection } from '@plateia/core/api/buying';
+import type { SeatMap, SeatSection } from '@plateia/core/api/seat-map';
 import { formatCents } from '@plateia/core/rules/price';
 import {
   forEachSeatIn,

@@ -1,4 +1,4 @@
-import type { SeatSection } from '@plateia/core/api/buying';
+import type { SeatSection } from '@plateia/core/api/seat-map';
 import { describe, expect, it } from 'vitest';
 import {
   buildSectionLayout,

@@ -5,7 +5,7 @@
  * Coordinates are venue units (the API's map format); the screen point of a venue point is
  * `venue * scale + offset`.
  */
-import type { SeatMap, SeatSection, SeatTable } from '@plateia/core/api/buying';
+import type { SeatMap, SeatSection, SeatTable } from '@plateia/core/api/seat-map';
 
 /** Distance between neighbouring seats in venue units (the API host lays seats out 10 apart). */
 export const SEAT_PITCH = 10;

@@ -1,9 +1,10 @@
 import { configureApi } from '@plateia/core/api/client';
-import { SEAT_MESSAGES } from '@plateia/core/rules/seat-flow';
+import { SEAT_MESSAGES } from '@plateia/core/rules/seat-hold';
 import { $cart } from '@plateia/core/stores/cart';
-import { $seatHolds, $seatMaps, $seatStatuses } from '@plateia/core/stores/seats';
-import { eventDetail } from '@plateia/core/test/catalogue';
-import { type ApiCall, fakeApi, json, notFound } from '@plateia/core/test/fake-api';
+import { $seatHolds, $seatStatuses } from '@plateia/core/stores/seat-hold';
+import { $seatMaps } from '@plateia/core/stores/seat-map';
+import { eventDetail } from '@plateia/core/testing/catalogue';
+import { type ApiCall, fakeApi, json, notFound } from '@plateia/core/testing/fake-api';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineSeatPicker } from './index.ts';

@@ -11,9 +11,7 @@ import {
   fetchSubmap,
   type SeatMap,
   type SectionPricing,
-  seatCartItem,
-  tableCartItem,
-} from '@plateia/core/api/buying';
+} from '@plateia/core/api/seat-map';
 import {
   type CartItem,
   cartItemKey,
@@ -23,10 +21,12 @@ import {
   ticketUnits,
 } from '@plateia/core/rules/cart';
 import { formatCents } from '@plateia/core/rules/price';
-import { SEAT_MESSAGES } from '@plateia/core/rules/seat-flow';
+import { SEAT_MESSAGES } from '@plateia/core/rules/seat-hold';
+import { seatCartItem, tableCartItem } from '@plateia/core/rules/seat-map';
 import { $cart, addSeatToCart, type CartActionResult, removeSeatFromCart } from '@plateia/core/stores/cart';
 import { eventStore, loadEvent } from '@plateia/core/stores/catalogue';
-import { $seatMaps, $seatStatuses, loadSeatMap, refreshSeatStatus } from '@plateia/core/stores/seats';
+import { $seatStatuses, refreshSeatStatus } from '@plateia/core/stores/seat-hold';
+import { $seatMaps, loadSeatMap } from '@plateia/core/stores/seat-map';
 import { type PointerEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import type { ElementHostProps } from '../../shared/define-element.ts';
 import { drawSeatMap, type MapColors, priceFrom, SEAT_KIND, type SeatKind } from './seat-canvas.ts';

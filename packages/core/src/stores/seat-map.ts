@@ -1,0 +1,39 @@
+import { atom } from 'nanostores';
+import type { ApiError } from '../api/client.ts';
+import { fetchSeatMap, type SeatMap } from '../api/seat-map.ts';
+import type { EntityId } from '../contracts/ids.ts';
+
+/**
+ * The seat maps the picker draws (docs/buying.md), fetched once per page and event. The
+ * statuses drawn over them come from the seat service (stores/seat-hold.ts).
+ */
+
+/** One fetched resource: what the picker shows while loading or after an error. */
+export interface Loadable<T> {
+  loading: boolean;
+  data: T | null;
+  error: string | null;
+}
+
+/**
+ * Seat maps by event id, as the API host shapes them (docs/buying.md). Maps are large and
+ * rarely change, so each is fetched once per page unless reloaded.
+ */
+export const $seatMaps = atom<Readonly<Record<string, Loadable<SeatMap>>>>({});
+
+/** Fetches an event's seat map into {@link $seatMaps} (once, unless `force`). */
+export async function loadSeatMap(eventId: EntityId, options: { force?: boolean } = {}): Promise<void> {
+  // Ids key the record as strings (a number id reads the same entry).
+  const current = $seatMaps.get()[eventId];
+  if (!options.force && (current?.loading || current?.data)) return;
+  // A reload keeps showing the map it has until the new one arrives, and after a failure.
+  const data = current?.data ?? null;
+  const show = (entry: Loadable<SeatMap>) => $seatMaps.set({ ...$seatMaps.get(), [eventId]: entry });
+  show({ loading: true, data, error: null });
+  try {
+    show({ loading: false, data: await fetchSeatMap(eventId), error: null });
+  } catch (error) {
+    // `fetchSeatMap` rejects with an ApiError only, whose message is the pt-BR text to show.
+    show({ loading: false, data, error: (error as ApiError).message });
+  }
+}
