@@ -1,4 +1,4 @@
-// `npm test`: lint and format check, strict type checks, then every test suite in one
+// `npm test`: lint and format check, strict type checks, import cycles, then every test suite in one
 // vitest run (unit, API host on PGlite and PostgreSQL, end-to-end in Chromium).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -25,6 +25,35 @@ const typecheckProjects = ['packages/server', 'packages/core', 'site', 'packages
 
 step('lint and format (biome)', bin('biome'), ['check', '.']);
 for (const dir of typecheckProjects) step(`type check ${dir}`, bin('tsc'), ['-p', dir]);
+
+// No import cycles in any package: a cycle means a concept lives in the wrong module.
+// dpdm follows the relative `.ts`/`.tsx` imports as written (explicit extensions) and
+// dynamic `import()` too: a module loaded lazily by one it imports is still a cycle, and
+// the bundler keeps both in one load unit. Type-only imports are left out (`--transform`
+// compiles each file first, which drops them): `import type` is erased before anything
+// runs, so it orders no module evaluation and joins no chunks, and two modules that
+// name each other's types are no runtime tangle. Each package is checked on its own
+// files: other workspace packages, node_modules and build output are not followed.
+// Astro components (site) are not parsed; what they import is checked from those modules.
+const cycleChecks = [
+  ['packages/core', 'packages/core/src/**/*.{ts,tsx}'],
+  ['packages/widgets', 'packages/widgets/{src,bench,build}/**/*.{ts,tsx}'],
+  ['packages/server/src', 'packages/server/src/**/*.{ts,tsx}'],
+  ['site/src', 'site/src/**/*.{ts,tsx}'],
+];
+for (const [dir, files] of cycleChecks) {
+  const otherPackages = cycleChecks.map(([other]) => other).filter((other) => !other.startsWith(dir));
+  step(`no import cycles in ${dir}`, bin('dpdm'), [
+    '--transform',
+    '--no-tree',
+    '--no-warning',
+    '--exit-code',
+    'circular:1',
+    '--exclude',
+    ['node_modules', '/dist/', ...otherPackages.map((other) => `${other}/`)].join('|'),
+    files,
+  ]);
+}
 step('custom-elements.json is current', process.execPath, ['packages/widgets/build/manifest.mjs', '--check']);
 // The end-to-end suite drives the built storefront (which embeds the widgets' build).
 step('build the widgets and the storefront', process.env.PLATEIA_PNPM ?? 'pnpm', [
