@@ -5,17 +5,10 @@
  * once: the order row is locked and only a non-paid order moves.
  */
 import { randomBytes } from 'node:crypto';
-import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-
-/** Either the database or an open transaction. */
-export type Queryable = Pick<Database, 'execute'>;
-
-/** The rows of a raw statement, the same way on node-postgres and PGlite. */
-export async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+import { sql } from 'drizzle-orm';
+import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { PAYMENT_MESSAGES } from './messages.ts';
 
 /** The order fields payments read. */
 export interface PayableOrder {
@@ -33,7 +26,7 @@ export interface PayableOrder {
 
 /** Reads an order, optionally locking it for the rest of the transaction. */
 export async function loadOrder(db: Queryable, orderId: number, lock = false): Promise<PayableOrder | null> {
-  const [row] = await rowsOf<Record<string, unknown>>(
+  const row = await selectOne<Record<string, unknown>>(
     db,
     sql`SELECT id, number, customer_id, event_id, session_id, status, total_cents, coupon_id, expires_at, paid_at
         FROM orders WHERE id = ${orderId} ${lock ? sql`FOR UPDATE` : sql``}`,
@@ -51,6 +44,24 @@ export async function loadOrder(db: Queryable, orderId: number, lock = false): P
     expiresAt: new Date(row.expires_at as string | Date),
     paidAt: row.paid_at ? new Date(row.paid_at as string | Date) : null,
   };
+}
+
+/** The order, if it exists and belongs to the customer (404 / 403 otherwise). */
+export async function ownedOrder(db: Queryable, customerId: number, orderId: number): Promise<PayableOrder> {
+  const order = await loadOrder(db, orderId);
+  if (!order) throw new HttpError(404, PAYMENT_MESSAGES.orderNotFound, 'not_found');
+  if (order.customerId !== customerId) throw new HttpError(403, PAYMENT_MESSAGES.forbidden, 'forbidden');
+  return order;
+}
+
+/** Throws the pt-BR refusal unless the order can still be paid at `now`. */
+export function assertPayable(order: PayableOrder, now: Date): void {
+  if (order.status === 'paid') throw new HttpError(409, PAYMENT_MESSAGES.alreadyPaid, 'already_paid');
+  if (order.status === 'cancelled') throw new HttpError(409, PAYMENT_MESSAGES.cancelled, 'cancelled');
+  if (order.status === 'expired' || order.expiresAt.getTime() <= now.getTime()) {
+    throw new HttpError(410, PAYMENT_MESSAGES.expired, 'expired');
+  }
+  if (order.totalCents <= 0) throw new HttpError(400, PAYMENT_MESSAGES.nothingToPay, 'nothing_to_pay');
 }
 
 /** A ticket issued by settlement. */
@@ -119,19 +130,19 @@ async function takeStock(
   // Fixed lock order (by id) so two settlements touching the same lots cannot deadlock.
   for (const [id, n] of [...typeCounts].sort((a, b) => a[0] - b[0])) {
     const moved = reclaimed
-      ? await rowsOf(
+      ? await selectRows(
           tx,
           sql`UPDATE ticket_types SET sold = sold + ${n}
               WHERE id = ${id} AND NOT numbered AND sold + reserved + ${n} <= quantity RETURNING id`,
         )
-      : await rowsOf(
+      : await selectRows(
           tx,
           sql`UPDATE ticket_types SET reserved = reserved - ${n}, sold = sold + ${n}
               WHERE id = ${id} AND NOT numbered AND reserved >= ${n} RETURNING id`,
         );
     // Numbered types keep no counters (their stock is the seats): a miss there is expected.
     if (moved.length === 0) {
-      const [type] = await rowsOf<{ numbered: boolean }>(
+      const type = await selectOne<{ numbered: boolean }>(
         tx,
         sql`SELECT numbered FROM ticket_types WHERE id = ${id}`,
       );
@@ -140,11 +151,11 @@ async function takeStock(
   }
   for (const [id, n] of [...productCounts].sort((a, b) => a[0] - b[0])) {
     const moved = reclaimed
-      ? await rowsOf(
+      ? await selectRows(
           tx,
           sql`UPDATE products SET sold = sold + ${n} WHERE id = ${id} AND sold + reserved + ${n} <= stock RETURNING id`,
         )
-      : await rowsOf(
+      : await selectRows(
           tx,
           sql`UPDATE products SET reserved = reserved - ${n}, sold = sold + ${n}
               WHERE id = ${id} AND reserved >= ${n} RETURNING id`,
@@ -157,7 +168,7 @@ async function takeStock(
   // another session may have taken them.
   const wanted = [...seatIds];
   if (tableIds.size > 0) {
-    const tableSeats = await rowsOf<{ id: number }>(
+    const tableSeats = await selectRows<{ id: number }>(
       tx,
       sql`SELECT id FROM seats WHERE table_id IN (${sql.join(
         [...tableIds].map((id) => sql`${id}`),
@@ -167,7 +178,7 @@ async function takeStock(
     for (const seat of tableSeats) wanted.push(Number(seat.id));
   }
   if (wanted.length > 0) {
-    const sold = await rowsOf<{ id: number }>(
+    const sold = await selectRows<{ id: number }>(
       tx,
       sql`UPDATE seats SET state = 'sold', order_id = ${order.id}, held_by = NULL, held_until = NULL
           WHERE id IN (${sql.join(
@@ -184,7 +195,7 @@ async function takeStock(
   // Resale: the listing closes and the seller's ticket is marked resold.
   for (const item of items) {
     if (item.kind !== 'resale' || item.resale_listing_id === null) continue;
-    const [listing] = await rowsOf<{ ticket_id: number }>(
+    const listing = await selectOne<{ ticket_id: number }>(
       tx,
       sql`UPDATE resale_listings SET status = 'sold', order_id = ${order.id}
           WHERE id = ${item.resale_listing_id} AND status = 'active'
@@ -192,12 +203,12 @@ async function takeStock(
           RETURNING ticket_id`,
     );
     if (!listing) throw new StockGone();
-    await tx.execute(sql`UPDATE tickets SET status = 'resold' WHERE id = ${listing.ticket_id}`);
+    await execute(tx, sql`UPDATE tickets SET status = 'resold' WHERE id = ${listing.ticket_id}`);
   }
 
   // A reclaimed reservation gave its coupon use back: count it again, within the limit.
   if (reclaimed && order.couponId !== null) {
-    const counted = await rowsOf(
+    const counted = await selectRows(
       tx,
       sql`UPDATE coupons SET used = used + 1
           WHERE id = ${order.couponId} AND (usage_limit IS NULL OR used < usage_limit) RETURNING id`,
@@ -210,7 +221,7 @@ async function takeStock(
 async function seatsForItem(tx: Queryable, item: ItemRow): Promise<(number | null)[]> {
   if (item.seat_id !== null) return [item.seat_id];
   if (item.table_id !== null) {
-    const seats = await rowsOf<{ id: number }>(
+    const seats = await selectRows<{ id: number }>(
       tx,
       sql`SELECT id FROM seats WHERE table_id = ${item.table_id} ORDER BY sort, id`,
     );
@@ -231,7 +242,7 @@ async function issueTickets(
     if (key === buyer.email.toLowerCase()) return buyer.id;
     if (!owners.has(key)) {
       // Only a verified account may receive tickets; otherwise they wait, addressed to the e-mail.
-      const [row] = await rowsOf<{ id: number }>(
+      const row = await selectOne<{ id: number }>(
         tx,
         sql`SELECT id FROM customers WHERE lower(email) = ${key} AND email_verified_at IS NOT NULL`,
       );
@@ -247,7 +258,7 @@ async function issueTickets(
     let nNumber = item.n_number;
     let seatFromResale: number | null = null;
     if (item.kind === 'resale' && item.resale_listing_id !== null) {
-      const [original] = await rowsOf<{ ticket_type_id: number; n_number: number; seat_id: number | null }>(
+      const original = await selectOne<{ ticket_type_id: number; n_number: number; seat_id: number | null }>(
         tx,
         sql`SELECT t.ticket_type_id, t.n_number, t.seat_id FROM resale_listings l JOIN tickets t ON t.id = l.ticket_id
             WHERE l.id = ${item.resale_listing_id}`,
@@ -258,7 +269,7 @@ async function issueTickets(
     }
     if (ticketTypeId === null) continue;
     if (nNumber === null) {
-      const [type] = await rowsOf<{ n_number: number }>(
+      const type = await selectOne<{ n_number: number }>(
         tx,
         sql`SELECT n_number FROM ticket_types WHERE id = ${ticketTypeId}`,
       );
@@ -270,7 +281,7 @@ async function issueTickets(
     const unitPrice =
       seats.length > 1 ? Math.floor(item.unit_price_cents / seats.length) : item.unit_price_cents;
     for (const seatId of seats) {
-      const [ticket] = await rowsOf<{ id: number }>(
+      const ticket = await selectOne<{ id: number }>(
         tx,
         sql`INSERT INTO tickets (code, customer_id, holder_email, event_id, ticket_type_id, n_number, seat_id,
                                  order_id, order_item_id, price_cents)
@@ -295,7 +306,7 @@ export async function settleOrder(tx: Queryable, orderId: number, now: Date): Pr
   if (order.status === 'paid') return { kind: 'already_paid', order };
   if (order.status === 'cancelled') return { kind: 'unavailable', order };
   const items = (
-    await rowsOf<ItemRow>(tx, sql`SELECT * FROM order_items WHERE order_id = ${orderId} ORDER BY id`)
+    await selectRows<ItemRow>(tx, sql`SELECT * FROM order_items WHERE order_id = ${orderId} ORDER BY id`)
   ).map((row) => ({
     ...row,
     id: Number(row.id),
@@ -305,19 +316,20 @@ export async function settleOrder(tx: Queryable, orderId: number, now: Date): Pr
   const nowIso = now.toISOString();
   try {
     // A savepoint keeps a refusal from poisoning the caller's transaction.
-    await tx.execute(sql`SAVEPOINT settle_stock`);
+    await execute(tx, sql`SAVEPOINT settle_stock`);
     await takeStock(tx, order, items, order.status === 'expired', nowIso);
-    await tx.execute(sql`RELEASE SAVEPOINT settle_stock`);
+    await execute(tx, sql`RELEASE SAVEPOINT settle_stock`);
   } catch (error) {
     if (!(error instanceof StockGone)) throw error;
-    await tx.execute(sql`ROLLBACK TO SAVEPOINT settle_stock`);
+    await execute(tx, sql`ROLLBACK TO SAVEPOINT settle_stock`);
     return { kind: 'unavailable', order };
   }
-  await tx.execute(
+  await execute(
+    tx,
     sql`UPDATE orders SET status = 'paid', paid_at = ${nowIso}::timestamptz, updated_at = ${nowIso}::timestamptz
         WHERE id = ${orderId}`,
   );
-  const [buyer] = await rowsOf<{ email: string; namef: string }>(
+  const buyer = await selectOne<{ email: string; namef: string }>(
     tx,
     sql`SELECT email, namef FROM customers WHERE id = ${order.customerId}`,
   );
@@ -330,23 +342,4 @@ export async function settleOrder(tx: Queryable, orderId: number, now: Date): Pr
     buyerName: buyer?.namef ?? '',
     tickets,
   };
-}
-
-/**
- * Attaches tickets addressed to `email` that wait for an account (bought for that e-mail
- * before it had a verified account). Called when the account lists its tickets.
- */
-export async function claimTicketsForEmail(
-  db: Queryable,
-  customerId: number,
-  email: string,
-): Promise<number> {
-  const claimed = await rowsOf(
-    db,
-    sql`UPDATE tickets SET customer_id = ${customerId}
-        WHERE customer_id IS NULL AND lower(holder_email) = ${email.toLowerCase()}
-          AND EXISTS (SELECT 1 FROM customers WHERE id = ${customerId} AND email_verified_at IS NOT NULL)
-        RETURNING id`,
-  );
-  return claimed.length;
 }

@@ -118,3 +118,17 @@ export const PixWebhookBodySchema = Type.Object({
     { maxItems: 100 },
   ),
 });
+
+/** `GET /payments/card/config` query: the amount (cents) to offer installments for. */
+export const CardConfigQuerySchema = Type.Object({
+  amount: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000_000 })),
+});
+
+/** The webhook's path: the secret registered with the PSP. */
+export const PixWebhookParamsSchema = Type.Object({ secret: Type.String({ maxLength: 200 }) });
+
+/** The webhook's answer: what was done with each notification. */
+export const PixWebhookAnswerSchema = Type.Object({
+  received: Type.Integer(),
+  results: Type.Array(Type.Object({ endToEndId: Type.String(), txid: Type.String(), result: Type.String() })),
+});

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent } from '../../src/catalogue/create.ts';
-import { rowsOf } from '../../src/payments/fulfilment.ts';
+import { selectRows } from '../../src/db/sql.ts';
 import { createCustomer, festivalInput, type TestCustomer } from '../catalogue/fixtures.ts';
 import { lot, type PaymentsHarness, reserve, startPaymentsHarness, tokenize } from './support.ts';
 
@@ -30,7 +30,7 @@ describe('card payments', () => {
   const ticketCount = async (orderId: number) =>
     Number(
       (
-        await rowsOf<{ n: number }>(
+        await selectRows<{ n: number }>(
           h.database.db,
           sql`SELECT count(*)::int AS n FROM tickets WHERE order_id = ${orderId}`,
         )
@@ -132,7 +132,7 @@ describe('card payments', () => {
     const pending = await orderStatus(order.id);
     expect(pending.status).toBe('reserved');
     expect(pending.message).toBe('Pagamento em análise. Você receberá um e-mail assim que for aprovado.');
-    const [row] = await rowsOf<{ gateway_charge_id: string }>(
+    const [row] = await selectRows<{ gateway_charge_id: string }>(
       h.database.db,
       sql`SELECT gateway_charge_id FROM payments WHERE order_id = ${order.id}`,
     );
@@ -222,7 +222,7 @@ describe('card payments', () => {
     expect((await fetch(`${h.psp.url}/sandbox/cob/${pix.txid}/pagar`, { method: 'POST' })).status).toBe(200);
     expect((await orderStatus(order.id)).status).toBe('paid');
     expect(await ticketCount(order.id)).toBe(1);
-    const rows = await rowsOf<{ method: string; status: string }>(
+    const rows = await selectRows<{ method: string; status: string }>(
       h.database.db,
       sql`SELECT method, status FROM payments WHERE order_id = ${order.id} ORDER BY id`,
     );

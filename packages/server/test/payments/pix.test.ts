@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { hasError, parsePix } from 'pix-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent } from '../../src/catalogue/create.ts';
+import { selectRows } from '../../src/db/sql.ts';
 import { reclaimExpired } from '../../src/orders/reclaim.ts';
-import { rowsOf } from '../../src/payments/fulfilment.ts';
 import { createCustomer, festivalInput, type TestCustomer } from '../catalogue/fixtures.ts';
 import { expireOrder, lot, type PaymentsHarness, reserve, startPaymentsHarness } from './support.ts';
 
@@ -122,7 +122,7 @@ describe('PIX payments', () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]?.event.name).toBe('Festival de Teste');
     expect(mine[0]?.ticketType.name).toBe('Pista');
-    const [waiting] = await rowsOf<{ customer_id: number | null; holder_email: string }>(
+    const [waiting] = await selectRows<{ customer_id: number | null; holder_email: string }>(
       h.database.db,
       sql`SELECT customer_id, holder_email FROM tickets WHERE order_id = ${order.id} AND holder_email <> 'comprador@plateia.dev'`,
     );
@@ -143,7 +143,7 @@ describe('PIX payments', () => {
     const count = async () =>
       Number(
         (
-          await rowsOf<{ n: number }>(
+          await selectRows<{ n: number }>(
             h.database.db,
             sql`SELECT count(*)::int AS n FROM tickets WHERE order_id = ${order.id}`,
           )
@@ -263,7 +263,7 @@ describe('PIX payments', () => {
       'Sua reserva expirou e os ingressos não estão mais disponíveis. O valor pago será estornado integralmente.',
     );
     expect(await lot(h.database, single)).toEqual({ sold: 0, reserved: 1 });
-    const [payment] = await rowsOf<{ status: string; end_to_end_id: string }>(
+    const [payment] = await selectRows<{ status: string; end_to_end_id: string }>(
       h.database.db,
       sql`SELECT status, end_to_end_id FROM payments WHERE txid = ${goneCharge.txid}`,
     );

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordDigest } from '../../src/accounts/passwords.ts';
 import { createEvent } from '../../src/catalogue/create.ts';
-import { rowsOf } from '../../src/payments/fulfilment.ts';
+import { selectRows } from '../../src/db/sql.ts';
 import { festivalInput, theatreInput } from '../catalogue/fixtures.ts';
 import { createCustomer as createAccount } from '../support/accounts.ts';
 import { type PaymentsHarness, startPaymentsHarness, tokenize } from './support.ts';
@@ -122,7 +122,7 @@ describe('purchase end to end over HTTP', () => {
     const status = await api('GET', `/payments/${order.id}/status`, buyer.token);
     expect(status.body.status).toBe('paid');
     // The coupon use counted by the reservation stays counted once, now for a paid order.
-    const [coupon] = await rowsOf<{ used: number }>(
+    const [coupon] = await selectRows<{ used: number }>(
       h.database.db,
       sql`SELECT used FROM coupons WHERE event_id = ${event.id} AND code = 'PLATEIA10'`,
     );
@@ -146,7 +146,7 @@ describe('purchase end to end over HTTP', () => {
     expect(guestTickets).toHaveLength(1);
 
     // An unverified account does not receive it until it verifies its e-mail.
-    const [pending] = await rowsOf<{ customer_id: number | null }>(
+    const [pending] = await selectRows<{ customer_id: number | null }>(
       h.database.db,
       sql`SELECT customer_id FROM tickets WHERE holder_email = 'naoverificado@plateia.dev'`,
     );
@@ -161,7 +161,7 @@ describe('purchase end to end over HTTP', () => {
   it('buys a numbered seat by card: seat sold, ticket lists section, row and number', async () => {
     await createAccount(h.database.db, { email: 'plateia-a@plateia.dev', password: 'plateia123' });
     const buyer = await login('plateia-a@plateia.dev', 'plateia123');
-    const [seat] = await rowsOf<{ id: number; type_id: number }>(
+    const [seat] = await selectRows<{ id: number; type_id: number }>(
       h.database.db,
       sql`SELECT s.id, tt.id AS type_id FROM seats s JOIN ticket_types tt ON tt.section_id = s.section_id
           WHERE s.event_id = ${theatreId} AND s.table_id IS NULL ORDER BY s.id, tt.price_cents DESC LIMIT 1`,
@@ -195,7 +195,7 @@ describe('purchase end to end over HTTP', () => {
     });
     expect(paid.body).toMatchObject({ status: 'approved', installmentLabel: option.label });
 
-    const [state] = await rowsOf<{ state: string; held_by: string | null }>(
+    const [state] = await selectRows<{ state: string; held_by: string | null }>(
       h.database.db,
       sql`SELECT state, held_by FROM seats WHERE id = ${seat!.id}`,
     );

@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
+import { selectRows } from '../../src/db/sql.ts';
 import type { Mailer, MailMessage } from '../../src/mail/mailer.ts';
 import { HttpCardGateway } from '../../src/payments/card/gateway.ts';
-import { rowsOf } from '../../src/payments/fulfilment.ts';
 import { HttpPixProvider } from '../../src/payments/pix/http-provider.ts';
 import { pixWebhookUrl } from '../../src/payments/providers.ts';
 import { type SandboxCardGateway, startSandboxCardGateway } from '../../src/payments/sandbox/card-gateway.ts';
@@ -124,7 +124,7 @@ export async function reserve(
 
 /** Counters of a lot. */
 export async function lot(database: DatabaseHandle, id: number): Promise<{ sold: number; reserved: number }> {
-  const [row] = await rowsOf<{ sold: number; reserved: number }>(
+  const [row] = await selectRows<{ sold: number; reserved: number }>(
     database.db,
     sql`SELECT sold, reserved FROM ticket_types WHERE id = ${id}`,
   );

@@ -1,75 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sql } from 'drizzle-orm';
-import { Type } from 'typebox';
-import { claimTicketsForEmail, rowsOf } from '../../payments/fulfilment.ts';
 import { ErrorSchema } from '../../schemas/common.ts';
-
-/** One ticket in "Meus Ingressos". The QR secret is not listed: the QR view rotates it. */
-export const TicketSchema = Type.Object({
-  id: Type.Integer(),
-  status: Type.String(),
-  holderEmail: Type.String(),
-  priceCents: Type.Integer(),
-  courtesy: Type.Boolean(),
-  createdAt: Type.String({ format: 'date-time' }),
-  event: Type.Object({
-    id: Type.Integer(),
-    slug: Type.String(),
-    name: Type.String(),
-    venue: Type.String(),
-    city: Type.String(),
-    image: Type.String(),
-    startsAt: Type.String({ format: 'date-time' }),
-  }),
-  ticketType: Type.Object({ id: Type.Integer(), name: Type.String(), nNumber: Type.Integer() }),
-  seat: Type.Union([
-    Type.Object({
-      id: Type.Integer(),
-      section: Type.String(),
-      row: Type.String(),
-      number: Type.String(),
-      table: Type.Union([Type.String(), Type.Null()]),
-    }),
-    Type.Null(),
-  ]),
-  order: Type.Union([
-    Type.Object({
-      id: Type.Integer(),
-      number: Type.String(),
-      paidAt: Type.Union([Type.String(), Type.Null()]),
-    }),
-    Type.Null(),
-  ]),
-});
-
-interface TicketRow {
-  id: number;
-  status: string;
-  holder_email: string;
-  price_cents: number;
-  courtesy: boolean;
-  created_at: string | Date;
-  event_id: number;
-  slug: string;
-  event_name: string;
-  venue: string;
-  city: string;
-  image: string;
-  starts_at: string | Date;
-  ticket_type_id: number;
-  type_name: string;
-  n_number: number;
-  seat_id: number | null;
-  section_name: string | null;
-  row_label: string | null;
-  seat_number: string | null;
-  table_name: string | null;
-  order_id: number | null;
-  order_number: string | null;
-  paid_at: string | Date | null;
-}
-
-const iso = (value: string | Date) => new Date(value).toISOString();
+import { TicketListSchema } from '../../schemas/tickets.ts';
+import { customerTickets } from '../../tickets/customer-tickets.ts';
 
 /** `GET /tickets`: the logged-in customer's tickets ("Meus Ingressos"). */
 const tickets: FastifyPluginAsyncTypebox = async (app) => {
@@ -81,69 +13,10 @@ const tickets: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['tickets'],
         summary: "The customer's tickets, including those bought for their e-mail by someone else.",
         security: [{ bearer: [] }],
-        response: { 200: Type.Object({ tickets: Type.Array(TicketSchema) }), 401: ErrorSchema },
+        response: { 200: TicketListSchema, 401: ErrorSchema },
       },
     },
-    async (request) => {
-      const { id, email } = request.customer;
-      // Tickets bought for this e-mail before the account existed (or was verified) join it now.
-      await claimTicketsForEmail(app.database.db, id, email);
-      const rows = await rowsOf<TicketRow>(
-        app.database.db,
-        sql`SELECT t.id, t.status, t.holder_email, t.price_cents, t.courtesy, t.created_at,
-                   e.id AS event_id, e.slug, e.name AS event_name, e.venue, e.city, e.image, e.starts_at,
-                   tt.id AS ticket_type_id, tt.name AS type_name, t.n_number,
-                   s.id AS seat_id, sec.name AS section_name, s.row_label, s.seat_number, st.name AS table_name,
-                   o.id AS order_id, o.number AS order_number, o.paid_at
-            FROM tickets t
-            JOIN events e ON e.id = t.event_id
-            JOIN ticket_types tt ON tt.id = t.ticket_type_id
-            LEFT JOIN seats s ON s.id = t.seat_id
-            LEFT JOIN seat_sections sec ON sec.id = s.section_id
-            LEFT JOIN seat_tables st ON st.id = s.table_id
-            LEFT JOIN orders o ON o.id = t.order_id
-            WHERE t.customer_id = ${id} AND t.status IN ('valid', 'used')
-            ORDER BY e.starts_at, t.id`,
-      );
-      return {
-        tickets: rows.map((row) => ({
-          id: Number(row.id),
-          status: row.status,
-          holderEmail: row.holder_email,
-          priceCents: Number(row.price_cents),
-          courtesy: Boolean(row.courtesy),
-          createdAt: iso(row.created_at),
-          event: {
-            id: Number(row.event_id),
-            slug: row.slug,
-            name: row.event_name,
-            venue: row.venue,
-            city: row.city,
-            image: row.image,
-            startsAt: iso(row.starts_at),
-          },
-          ticketType: { id: Number(row.ticket_type_id), name: row.type_name, nNumber: Number(row.n_number) },
-          seat:
-            row.seat_id === null
-              ? null
-              : {
-                  id: Number(row.seat_id),
-                  section: row.section_name ?? '',
-                  row: row.row_label ?? '',
-                  number: row.seat_number ?? '',
-                  table: row.table_name,
-                },
-          order:
-            row.order_id === null
-              ? null
-              : {
-                  id: Number(row.order_id),
-                  number: row.order_number ?? '',
-                  paidAt: row.paid_at ? iso(row.paid_at) : null,
-                },
-        })),
-      };
-    },
+    async (request) => customerTickets(app.database.db, request.customer),
   );
 };
 

@@ -1,0 +1,68 @@
+/**
+ * The PSP's webhook (API Pix): every notification is only a hint, confirmed with the PSP
+ * before anything is settled (pix.ts).
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { Database } from '../db/client.ts';
+import { HttpError } from '../plugins/errors.ts';
+import type { PaymentDeps } from './deps.ts';
+import { PAYMENT_MESSAGES } from './messages.ts';
+import { PixProviderError } from './pix/provider.ts';
+import { confirmPix, type PixConfirmation } from './pix.ts';
+
+/** One notification's outcome, for the webhook's answer and logs. */
+export interface WebhookItemResult {
+  endToEndId: string;
+  txid: string;
+  result: PixConfirmation;
+}
+
+/**
+ * Handles a webhook delivery: 401 unless `secret` is the one registered with the PSP, and
+ * 503 when the PSP cannot be asked to confirm, so that it delivers the notification again.
+ */
+export async function receivePixWebhook(
+  db: Database,
+  deps: PaymentDeps,
+  secret: string,
+  pix: { endToEndId: string; txid?: string | undefined }[],
+): Promise<WebhookItemResult[]> {
+  if (!sameSecret(secret, deps.providers.settings.pixWebhookSecret)) {
+    throw new HttpError(401, PAYMENT_MESSAGES.webhookUnauthorized, 'unauthorized');
+  }
+  try {
+    return await handlePixWebhook(db, deps, pix);
+  } catch (error) {
+    if (!(error instanceof PixProviderError)) throw error;
+    deps.log.warn({ err: error }, 'PIX webhook could not be confirmed with the PSP');
+    throw new HttpError(503, PAYMENT_MESSAGES.pspUnreachable, 'psp_unavailable');
+  }
+}
+
+/** Handles a webhook body `{pix: [...]}`: every entry is confirmed with the PSP. */
+async function handlePixWebhook(
+  db: Database,
+  deps: PaymentDeps,
+  pix: { endToEndId: string; txid?: string | undefined }[],
+): Promise<WebhookItemResult[]> {
+  const results: WebhookItemResult[] = [];
+  for (const entry of pix) {
+    if (!entry.txid) {
+      results.push({ endToEndId: entry.endToEndId, txid: '', result: 'unknown_txid' });
+      continue;
+    }
+    const result = await confirmPix(db, deps, entry.txid, entry.endToEndId);
+    if (result !== 'settled' && result !== 'duplicate') {
+      deps.log.warn({ txid: entry.txid, endToEndId: entry.endToEndId, result }, 'PIX webhook not acted on');
+    }
+    results.push({ endToEndId: entry.endToEndId, txid: entry.txid, result });
+  }
+  return results;
+}
+
+/** Compares secrets in constant time, so the answer's timing reveals nothing of the expected one. */
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
