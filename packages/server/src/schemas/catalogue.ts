@@ -66,3 +66,23 @@ export const EventDetailSchema = Type.Intersect([
     resale: Type.Array(ResaleSchema),
   }),
 ]);
+
+/** `GET /events` query: search text, exact slug, period and paging. */
+export const EventListQuerySchema = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 100 })),
+  slug: Type.Optional(Type.String({ maxLength: 200 })),
+  period: Type.Optional(Type.Union([Type.Literal('upcoming'), Type.Literal('past'), Type.Literal('all')])),
+  page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+});
+
+/** `GET /events` answer: one page of events and the total matching. */
+export const EventListSchema = Type.Object({
+  data: Type.Array(EventSummarySchema),
+  page: Type.Integer(),
+  limit: Type.Integer(),
+  total: Type.Integer(),
+});
+
+/** `GET /events/{id}` path: an event id or slug. */
+export const EventIdOrSlugParamsSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });

@@ -1,10 +1,25 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { reserveCart } from '../../orders/reserve.ts';
 import { assertSelf, FORBIDDEN_MESSAGE } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { ErrorSchema } from '../../schemas/common.ts';
 import { ReserveAnswerSchema, ReserveBodySchema } from '../../schemas/orders.ts';
+
+/**
+ * Throws 403 unless `user` (the buyer's id or e-mail; the stored user record carries both)
+ * is the authenticated customer.
+ */
+function assertBuyer(request: FastifyRequest, user: number | string): void {
+  if (typeof user === 'string' && user.includes('@')) {
+    if (user.trim().toLowerCase() !== request.customer.email.toLowerCase()) {
+      throw new HttpError(403, FORBIDDEN_MESSAGE, 'forbidden');
+    }
+    return;
+  }
+  assertSelf(request, user);
+}
 
 /** `POST /cart/reserve`: starts checkout by reserving the cart for 15 minutes (spec §7). */
 const cart: FastifyPluginAsyncTypebox = async (app) => {
@@ -29,34 +44,21 @@ const cart: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      // `user` is the buyer's id or e-mail (the stored user record carries both).
-      if (typeof body.user === 'string' && body.user.includes('@')) {
-        if (body.user.trim().toLowerCase() !== request.customer.email.toLowerCase()) {
-          throw new HttpError(403, FORBIDDEN_MESSAGE, 'forbidden');
-        }
-      } else {
-        assertSelf(request, body.user);
-      }
-      const result = await reserveCart(app.database.db, {
-        customerId: request.customer.id,
-        eventId: body.event_id,
-        sessionId: body.sessionId,
-        tickets: body.tickets,
-        products: body.products,
-        coupon: body.cupom ?? undefined,
+      const { user, event_id, sessionId, tickets, products, cupom } = request.body;
+      assertBuyer(request, user);
+      const input = { customerId: request.customer.id, eventId: event_id, sessionId, tickets, products };
+      const result = await reserveCart(app.database.db, { ...input, coupon: cupom ?? undefined });
+      const { tickets: ticketAllowances, products: productAllowances } = result;
+      if (result.ok)
+        return { success: true, tickets: ticketAllowances, products: productAllowances, order: result.order };
+      return reply.status(409).send({
+        success: false,
+        error: 'unavailable',
+        message: result.message,
+        tickets: ticketAllowances,
+        products: productAllowances,
+        order: null,
       });
-      if (!result.ok) {
-        return reply.status(409).send({
-          success: false,
-          error: 'unavailable',
-          message: result.message,
-          tickets: result.tickets,
-          products: result.products,
-          order: null,
-        });
-      }
-      return { success: true, tickets: result.tickets, products: result.products, order: result.order };
     },
   );
 };
