@@ -1,4 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { appVersionDefine } from './scripts/app-version.mjs';
 
 // One runner for the whole repo: unit tests per package, the API host's suite on PGlite
 // (and on PostgreSQL when TEST_DATABASE_URL names a server), and end-to-end in Chromium.
@@ -15,7 +16,8 @@ const serverSuite = (name: string, db: 'pglite' | 'postgres'): TestProjectInline
 });
 
 const projects: TestProjectInlineConfiguration[] = [
-  { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
+  // Core's version gate reads the app version the builds inject (scripts/app-version.mjs).
+  { define: appVersionDefine, test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
   {
     test: {
       name: 'widgets',
@@ -26,7 +28,7 @@ const projects: TestProjectInlineConfiguration[] = [
       css: { include: [/\.css(\?|$)/] },
     },
   },
-  { test: { name: 'site', root: 'site', include: ['src/**/*.test.ts'] } },
+  { define: appVersionDefine, test: { name: 'site', root: 'site', include: ['src/**/*.test.ts'] } },
   { test: { name: 'examples', root: 'examples', include: ['*/test/**/*.test.ts'] } },
   serverSuite('server', 'pglite'),
 ];

@@ -2,6 +2,7 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { appVersionDefine } from '../scripts/app-version.mjs';
 
 /**
  * The storefront renders every page on request (accounts, redirects and the runtime API
@@ -17,6 +18,8 @@ export default defineConfig({
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
   devToolbar: { enabled: false },
   vite: {
+    // The app version for core's version gate, from the root package.json.
+    define: appVersionDefine,
     server: {
       // The embed endpoint reads the widgets' script-tag build from the workspace.
       fs: { allow: ['..'] },

@@ -9,8 +9,14 @@ import { $sessionToken, $user } from './session.ts';
  * Checked at load and every 60 seconds (another tab may have loaded a newer build).
  */
 
+// Injected at build from the root package.json's version (scripts/app-version.mjs): the
+// storefront's Vite and the test runner define it. A bundle that does not define it gets
+// a fixed 'unversioned', so the gate never logs anyone out for a version it cannot know.
+declare const __PLATEIA_APP_VERSION__: string | undefined;
+
 /** The built app version. */
-export const APP_VERSION = '1.0.3';
+export const APP_VERSION: string =
+  typeof __PLATEIA_APP_VERSION__ === 'string' ? __PLATEIA_APP_VERSION__ : 'unversioned';
 
 /** How often the gate looks again, spec §9. */
 export const VERSION_CHECK_INTERVAL_MS = 60_000;
