@@ -69,7 +69,8 @@ export interface CustomerColumns {
   profession?: string;
   profession_details?: string;
   avatar?: string;
-  isadmin?: '0' | '1' | string;
+  /** '1' for producers, '0' otherwise (a CHECK constraint refuses anything else). */
+  isadmin?: string;
   status?: number;
   uidcad?: number;
   email_verified_at?: Date | null;

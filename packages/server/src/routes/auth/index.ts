@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger } from 'fastify';
 import { Type } from 'typebox';
 import { beginGoogleSignIn, completeGoogleSignIn } from '../../identity/google-sign-in.ts';
 import { loggableError } from '../../logging.ts';
@@ -26,6 +27,12 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     return url.toString();
   };
   const unavailable = back({ error: 'google_unavailable', message: GOOGLE_UNAVAILABLE });
+  // A refusal the customer can act on keeps its message; anything else is logged and generic.
+  const failed = (error: unknown, log: FastifyBaseLogger) => {
+    if (error instanceof HttpError) return back({ error: error.code ?? 'error', message: error.message });
+    log.warn({ err: loggableError(error) }, 'Google sign-in failed');
+    return back({ error: 'google_failed', message: GOOGLE_FAILED });
+  };
 
   app.get(
     '/auth/google',
@@ -70,11 +77,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
         const { token, returnTo } = result;
         return reply.header('cache-control', 'no-store').redirect(back({ token, returnTo }));
       } catch (failure) {
-        if (failure instanceof HttpError) {
-          return reply.redirect(back({ error: failure.code ?? 'error', message: failure.message }));
-        }
-        request.log.warn({ err: loggableError(failure) }, 'Google sign-in failed');
-        return reply.redirect(back({ error: 'google_failed', message: GOOGLE_FAILED }));
+        return reply.redirect(failed(failure, request.log));
       }
     },
   );
