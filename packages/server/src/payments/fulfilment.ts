@@ -79,8 +79,10 @@ export type SettleOutcome =
   /** The money arrived but the order cannot be honoured (stock gone after expiry, cancelled). */
   | { kind: 'unavailable'; order: PayableOrder };
 
+/** The stock an expired reservation needs was taken by someone else meanwhile. */
 class StockGone extends Error {}
 
+/** A row of `order_items`. */
 interface ItemRow {
   id: number;
   kind: 'ticket' | 'product' | 'resale';
@@ -95,8 +97,51 @@ interface ItemRow {
   holder_email: string | null;
 }
 
+/** A ticket's QR secret: 128 random bits. */
 function ticketCode(): string {
   return randomBytes(16).toString('hex');
+}
+
+/** What an order's items take from stock, grouped the way the stock rows are updated. */
+interface StockTaken {
+  /** General-admission units per lot. */
+  typeCounts: Map<number, number>;
+  productCounts: Map<number, number>;
+  seatIds: Set<number>;
+  tableIds: Set<number>;
+  /** Resale listings the order bought. */
+  listingIds: number[];
+}
+
+/** Groups an order's items by the stock rows they take. */
+function stockOf(items: ItemRow[]): StockTaken {
+  const taken: StockTaken = {
+    typeCounts: new Map(),
+    productCounts: new Map(),
+    seatIds: new Set(),
+    tableIds: new Set(),
+    listingIds: [],
+  };
+  for (const item of items) {
+    if (item.kind === 'product' && item.product_id !== null) {
+      taken.productCounts.set(
+        item.product_id,
+        (taken.productCounts.get(item.product_id) ?? 0) + item.quantity,
+      );
+    } else if (item.kind === 'ticket' && item.seat_id !== null) {
+      taken.seatIds.add(item.seat_id);
+    } else if (item.kind === 'ticket' && item.table_id !== null) {
+      taken.tableIds.add(item.table_id);
+    } else if (item.kind === 'ticket' && item.ticket_type_id !== null) {
+      taken.typeCounts.set(
+        item.ticket_type_id,
+        (taken.typeCounts.get(item.ticket_type_id) ?? 0) + item.quantity,
+      );
+    } else if (item.kind === 'resale' && item.resale_listing_id !== null) {
+      taken.listingIds.push(item.resale_listing_id);
+    }
+  }
+  return taken;
 }
 
 /**
@@ -110,24 +155,17 @@ async function takeStock(
   items: ItemRow[],
   reclaimed: boolean,
   now: string,
-) {
-  const typeCounts = new Map<number, number>();
-  const productCounts = new Map<number, number>();
-  const seatIds = new Set<number>();
-  const tableIds = new Set<number>();
-  for (const item of items) {
-    if (item.kind === 'product' && item.product_id !== null) {
-      productCounts.set(item.product_id, (productCounts.get(item.product_id) ?? 0) + item.quantity);
-    } else if (item.kind === 'ticket' && item.seat_id !== null) {
-      seatIds.add(item.seat_id);
-    } else if (item.kind === 'ticket' && item.table_id !== null) {
-      tableIds.add(item.table_id);
-    } else if (item.kind === 'ticket' && item.ticket_type_id !== null) {
-      typeCounts.set(item.ticket_type_id, (typeCounts.get(item.ticket_type_id) ?? 0) + item.quantity);
-    }
-  }
+): Promise<void> {
+  const taken = stockOf(items);
+  await sellLots(tx, taken.typeCounts, reclaimed);
+  await sellProducts(tx, taken.productCounts, reclaimed);
+  await sellSeats(tx, order, taken, now);
+  await sellResaleListings(tx, order, taken.listingIds, now);
+  if (reclaimed) await recountCoupon(tx, order);
+}
 
-  // Fixed lock order (by id) so two settlements touching the same lots cannot deadlock.
+/** General-admission lots, in id order so two settlements touching the same lots cannot deadlock. */
+async function sellLots(tx: Queryable, typeCounts: Map<number, number>, reclaimed: boolean): Promise<void> {
   for (const [id, n] of [...typeCounts].sort((a, b) => a[0] - b[0])) {
     const moved = reclaimed
       ? await selectRows(
@@ -149,6 +187,14 @@ async function takeStock(
       if (!type?.numbered) throw new StockGone();
     }
   }
+}
+
+/** Products, in id order. */
+async function sellProducts(
+  tx: Queryable,
+  productCounts: Map<number, number>,
+  reclaimed: boolean,
+): Promise<void> {
   for (const [id, n] of [...productCounts].sort((a, b) => a[0] - b[0])) {
     const moved = reclaimed
       ? await selectRows(
@@ -162,59 +208,69 @@ async function takeStock(
         );
     if (moved.length === 0) throw new StockGone();
   }
+}
 
-  // Seats (and the seats of reserved tables) become sold only if nobody else holds them now:
-  // the reservation holds them for the buyer's session until the order expires; after that
-  // another session may have taken them.
-  const wanted = [...seatIds];
-  if (tableIds.size > 0) {
+/**
+ * Seats (and the seats of reserved tables) become sold only if nobody else holds them now:
+ * the reservation holds them for the buyer's session until the order expires; after that
+ * another session may have taken them.
+ */
+async function sellSeats(tx: Queryable, order: PayableOrder, taken: StockTaken, now: string): Promise<void> {
+  const wanted = [...taken.seatIds];
+  if (taken.tableIds.size > 0) {
     const tableSeats = await selectRows<{ id: number }>(
       tx,
       sql`SELECT id FROM seats WHERE table_id IN (${sql.join(
-        [...tableIds].map((id) => sql`${id}`),
+        [...taken.tableIds].map((id) => sql`${id}`),
         sql`, `,
       )})`,
     );
     for (const seat of tableSeats) wanted.push(Number(seat.id));
   }
-  if (wanted.length > 0) {
-    const sold = await selectRows<{ id: number }>(
-      tx,
-      sql`UPDATE seats SET state = 'sold', order_id = ${order.id}, held_by = NULL, held_until = NULL
-          WHERE id IN (${sql.join(
-            wanted.map((id) => sql`${id}`),
-            sql`, `,
-          )})
-            AND state = 'available'
-            AND (held_until IS NULL OR held_until <= ${now}::timestamptz OR held_by = ${order.sessionId})
-          RETURNING id`,
-    );
-    if (sold.length !== new Set(wanted).size) throw new StockGone();
-  }
+  if (wanted.length === 0) return;
+  const sold = await selectRows<{ id: number }>(
+    tx,
+    sql`UPDATE seats SET state = 'sold', order_id = ${order.id}, held_by = NULL, held_until = NULL
+        WHERE id IN (${sql.join(
+          wanted.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+          AND state = 'available'
+          AND (held_until IS NULL OR held_until <= ${now}::timestamptz OR held_by = ${order.sessionId})
+        RETURNING id`,
+  );
+  if (sold.length !== new Set(wanted).size) throw new StockGone();
+}
 
-  // Resale: the listing closes and the seller's ticket is marked resold.
-  for (const item of items) {
-    if (item.kind !== 'resale' || item.resale_listing_id === null) continue;
+/** Resale: each listing closes and the seller's ticket is marked resold. */
+async function sellResaleListings(
+  tx: Queryable,
+  order: PayableOrder,
+  listingIds: number[],
+  now: string,
+): Promise<void> {
+  for (const listingId of listingIds) {
     const listing = await selectOne<{ ticket_id: number }>(
       tx,
       sql`UPDATE resale_listings SET status = 'sold', order_id = ${order.id}
-          WHERE id = ${item.resale_listing_id} AND status = 'active'
+          WHERE id = ${listingId} AND status = 'active'
             AND (order_id = ${order.id} OR order_id IS NULL OR reserved_until IS NULL OR reserved_until <= ${now}::timestamptz)
           RETURNING ticket_id`,
     );
     if (!listing) throw new StockGone();
     await execute(tx, sql`UPDATE tickets SET status = 'resold' WHERE id = ${listing.ticket_id}`);
   }
+}
 
-  // A reclaimed reservation gave its coupon use back: count it again, within the limit.
-  if (reclaimed && order.couponId !== null) {
-    const counted = await selectRows(
-      tx,
-      sql`UPDATE coupons SET used = used + 1
-          WHERE id = ${order.couponId} AND (usage_limit IS NULL OR used < usage_limit) RETURNING id`,
-    );
-    if (counted.length === 0) throw new StockGone();
-  }
+/** A reclaimed reservation gave its coupon use back: count it again, within the limit. */
+async function recountCoupon(tx: Queryable, order: PayableOrder): Promise<void> {
+  if (order.couponId === null) return;
+  const counted = await selectRows(
+    tx,
+    sql`UPDATE coupons SET used = used + 1
+        WHERE id = ${order.couponId} AND (usage_limit IS NULL OR used < usage_limit) RETURNING id`,
+  );
+  if (counted.length === 0) throw new StockGone();
 }
 
 /** Seats to issue tickets for, per item: its own seat, or every seat of its table. */
@@ -230,18 +286,19 @@ async function seatsForItem(tx: Queryable, item: ItemRow): Promise<(number | nul
   return Array.from({ length: item.quantity }, () => null);
 }
 
-async function issueTickets(
+/**
+ * Who receives tickets addressed to an e-mail: the buyer, or the verified account with that
+ * e-mail, or nobody yet (the tickets wait, addressed to the e-mail). Looked up once per e-mail.
+ */
+function accountOwners(
   tx: Queryable,
-  order: PayableOrder,
-  items: ItemRow[],
   buyer: { id: number; email: string },
-): Promise<IssuedTicket[]> {
+): (email: string) => Promise<number | null> {
   const owners = new Map<string, number | null>();
-  const ownerOf = async (email: string): Promise<number | null> => {
+  return async (email) => {
     const key = email.toLowerCase();
     if (key === buyer.email.toLowerCase()) return buyer.id;
     if (!owners.has(key)) {
-      // Only a verified account may receive tickets; otherwise they wait, addressed to the e-mail.
       const row = await selectOne<{ id: number }>(
         tx,
         sql`SELECT id FROM customers WHERE lower(email) = ${key} AND email_verified_at IS NOT NULL`,
@@ -250,34 +307,55 @@ async function issueTickets(
     }
     return owners.get(key) ?? null;
   };
+}
 
+/** The lot and number an item's tickets carry (a resale item's come from the resold ticket); null without a lot. */
+async function ticketOrigin(
+  tx: Queryable,
+  item: ItemRow,
+): Promise<{ ticketTypeId: number; nNumber: number; seatFromResale: number | null } | null> {
+  let ticketTypeId = item.ticket_type_id;
+  let nNumber = item.n_number;
+  let seatFromResale: number | null = null;
+  if (item.kind === 'resale' && item.resale_listing_id !== null) {
+    const original = await selectOne<{ ticket_type_id: number; n_number: number; seat_id: number | null }>(
+      tx,
+      sql`SELECT t.ticket_type_id, t.n_number, t.seat_id FROM resale_listings l JOIN tickets t ON t.id = l.ticket_id
+          WHERE l.id = ${item.resale_listing_id}`,
+    );
+    ticketTypeId ??= original ? Number(original.ticket_type_id) : null;
+    nNumber ??= original ? Number(original.n_number) : null;
+    seatFromResale = original?.seat_id ?? null;
+  }
+  if (ticketTypeId === null) return null;
+  if (nNumber === null) {
+    const type = await selectOne<{ n_number: number }>(
+      tx,
+      sql`SELECT n_number FROM ticket_types WHERE id = ${ticketTypeId}`,
+    );
+    nNumber = type ? Number(type.n_number) : 1;
+  }
+  return { ticketTypeId, nNumber, seatFromResale };
+}
+
+/** Issues the tickets of every ticket and resale item: one per seat, or per unit without seats. */
+async function issueTickets(
+  tx: Queryable,
+  order: PayableOrder,
+  items: ItemRow[],
+  buyer: { id: number; email: string },
+): Promise<IssuedTicket[]> {
+  const ownerOf = accountOwners(tx, buyer);
   const issued: IssuedTicket[] = [];
   for (const item of items) {
     if (item.kind === 'product') continue;
-    let ticketTypeId = item.ticket_type_id;
-    let nNumber = item.n_number;
-    let seatFromResale: number | null = null;
-    if (item.kind === 'resale' && item.resale_listing_id !== null) {
-      const original = await selectOne<{ ticket_type_id: number; n_number: number; seat_id: number | null }>(
-        tx,
-        sql`SELECT t.ticket_type_id, t.n_number, t.seat_id FROM resale_listings l JOIN tickets t ON t.id = l.ticket_id
-            WHERE l.id = ${item.resale_listing_id}`,
-      );
-      ticketTypeId ??= original ? Number(original.ticket_type_id) : null;
-      nNumber ??= original ? Number(original.n_number) : null;
-      seatFromResale = original?.seat_id ?? null;
-    }
-    if (ticketTypeId === null) continue;
-    if (nNumber === null) {
-      const type = await selectOne<{ n_number: number }>(
-        tx,
-        sql`SELECT n_number FROM ticket_types WHERE id = ${ticketTypeId}`,
-      );
-      nNumber = type ? Number(type.n_number) : 1;
-    }
+    const origin = await ticketOrigin(tx, item);
+    if (!origin) continue;
     const holderEmail = (item.holder_email?.trim() || buyer.email).toLowerCase();
     const customerId = await ownerOf(holderEmail);
-    const seats = item.kind === 'resale' ? [item.seat_id ?? seatFromResale] : await seatsForItem(tx, item);
+    const seats =
+      item.kind === 'resale' ? [item.seat_id ?? origin.seatFromResale] : await seatsForItem(tx, item);
+    // A table is sold as one line: its price is shared among its seats' tickets.
     const unitPrice =
       seats.length > 1 ? Math.floor(item.unit_price_cents / seats.length) : item.unit_price_cents;
     for (const seatId of seats) {
@@ -285,8 +363,8 @@ async function issueTickets(
         tx,
         sql`INSERT INTO tickets (code, customer_id, holder_email, event_id, ticket_type_id, n_number, seat_id,
                                  order_id, order_item_id, price_cents)
-            VALUES (${ticketCode()}, ${customerId}, ${holderEmail}, ${order.eventId}, ${ticketTypeId}, ${nNumber},
-                    ${seatId}, ${order.id}, ${item.id}, ${unitPrice})
+            VALUES (${ticketCode()}, ${customerId}, ${holderEmail}, ${order.eventId}, ${origin.ticketTypeId},
+                    ${origin.nNumber}, ${seatId}, ${order.id}, ${item.id}, ${unitPrice})
             RETURNING id`,
       );
       issued.push({ id: Number(ticket!.id), holderEmail, customerId });

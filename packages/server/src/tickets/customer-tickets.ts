@@ -62,43 +62,46 @@ export async function customerTickets(
         WHERE t.customer_id = ${customer.id} AND t.status IN ('valid', 'used')
         ORDER BY e.starts_at, t.id`,
   );
+  return { tickets: rows.map(ticketView) };
+}
+
+/** A ticket row as answered. */
+function ticketView(row: TicketRow): CustomerTicket {
   return {
-    tickets: rows.map((row) => ({
-      id: Number(row.id),
-      status: row.status,
-      holderEmail: row.holder_email,
-      priceCents: Number(row.price_cents),
-      courtesy: Boolean(row.courtesy),
-      createdAt: iso(row.created_at),
-      event: {
-        id: Number(row.event_id),
-        slug: row.slug,
-        name: row.event_name,
-        venue: row.venue,
-        city: row.city,
-        image: row.image,
-        startsAt: iso(row.starts_at),
-      },
-      ticketType: { id: Number(row.ticket_type_id), name: row.type_name, nNumber: Number(row.n_number) },
-      seat:
-        row.seat_id === null
-          ? null
-          : {
-              id: Number(row.seat_id),
-              section: row.section_name ?? '',
-              row: row.row_label ?? '',
-              number: row.seat_number ?? '',
-              table: row.table_name,
-            },
-      order:
-        row.order_id === null
-          ? null
-          : {
-              id: Number(row.order_id),
-              number: row.order_number ?? '',
-              paidAt: row.paid_at ? iso(row.paid_at) : null,
-            },
-    })),
+    id: Number(row.id),
+    status: row.status,
+    holderEmail: row.holder_email,
+    priceCents: Number(row.price_cents),
+    courtesy: Boolean(row.courtesy),
+    createdAt: iso(row.created_at),
+    event: {
+      id: Number(row.event_id),
+      slug: row.slug,
+      name: row.event_name,
+      venue: row.venue,
+      city: row.city,
+      image: row.image,
+      startsAt: iso(row.starts_at),
+    },
+    ticketType: { id: Number(row.ticket_type_id), name: row.type_name, nNumber: Number(row.n_number) },
+    seat:
+      row.seat_id === null
+        ? null
+        : {
+            id: Number(row.seat_id),
+            section: row.section_name ?? '',
+            row: row.row_label ?? '',
+            number: row.seat_number ?? '',
+            table: row.table_name,
+          },
+    order:
+      row.order_id === null
+        ? null
+        : {
+            id: Number(row.order_id),
+            number: row.order_number ?? '',
+            paidAt: row.paid_at ? iso(row.paid_at) : null,
+          },
   };
 }
 
