@@ -5,6 +5,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
+import type { MailMessage } from '../mail/index.ts';
 import type { CardCharge } from './card/gateway.ts';
 import { purchaseConfirmationEmail, ticketsReceivedEmail } from './confirmation-email.ts';
 import type { SettlementDeps } from './deps.ts';
@@ -24,8 +25,11 @@ export interface PixProof {
 /** What says the money arrived: the PSP's PIX record, or the gateway's approved card charge. */
 export type PaymentProof = { pix: PixProof; card?: undefined } | { pix?: undefined; card: CardCharge };
 
-/** A paid settlement's outcome, kept for the confirmation e-mails after COMMIT. */
-type Decision = { result: SettlementResult; paid?: Extract<SettleOutcome, { kind: 'paid' }> };
+/** A settlement that sold the order: what the confirmation e-mails tell. */
+type PaidOutcome = Extract<SettleOutcome, { kind: 'paid' }>;
+
+/** What the transaction decided; a sale is kept for the confirmation e-mails after COMMIT. */
+type Decision = { result: SettlementResult; paid?: PaidOutcome };
 
 /**
  * Settles the order of `payment` in one transaction with the payment's own update. For PIX
@@ -114,11 +118,7 @@ async function markPayment(
 }
 
 /** Sends the confirmation e-mails after a settlement committed; a mail failure never undoes a sale. */
-async function sendConfirmations(
-  db: Queryable,
-  deps: SettlementDeps,
-  outcome: Extract<SettleOutcome, { kind: 'paid' }>,
-): Promise<void> {
+async function sendConfirmations(db: Queryable, deps: SettlementDeps, outcome: PaidOutcome): Promise<void> {
   const { mailer } = deps;
   if (!mailer) return;
   try {
@@ -126,43 +126,45 @@ async function sendConfirmations(
       db,
       sql`SELECT name FROM events WHERE id = ${outcome.order.eventId}`,
     );
-    const eventName = event?.name ?? 'seu evento';
-    const site = deps.siteUrl.replace(/\/$/, '');
-    const others = ticketsForOthers(outcome);
-    await mailer.send(
-      purchaseConfirmationEmail({
-        to: outcome.buyerEmail,
-        name: outcome.buyerName,
-        orderNumber: outcome.order.number,
-        eventName,
-        totalCents: outcome.order.totalCents,
-        ticketCount: outcome.tickets.length,
-        transferredTo: [...others.keys()],
-        ticketsUrl: `${site}/mytickets`,
-      }),
-    );
-    for (const [to, entry] of others) {
-      await mailer.send(
-        ticketsReceivedEmail({
-          to,
-          buyerEmail: outcome.buyerEmail,
-          eventName,
-          ticketCount: entry.count,
-          hasAccount: entry.hasAccount,
-          ticketsUrl: `${site}/mytickets`,
-          signUpUrl: `${site}/cadastro`,
-        }),
-      );
+    for (const message of confirmationEmails(outcome, event?.name ?? 'seu evento', deps.siteUrl)) {
+      await mailer.send(message);
     }
   } catch (error) {
     deps.log.error({ err: error, orderId: outcome.order.id }, 'purchase confirmation e-mail failed');
   }
 }
 
+/** The buyer's purchase confirmation, then one notice per other e-mail that received tickets. */
+function confirmationEmails(outcome: PaidOutcome, eventName: string, siteUrl: string): MailMessage[] {
+  const site = siteUrl.replace(/\/$/, '');
+  const others = ticketsForOthers(outcome);
+  return [
+    purchaseConfirmationEmail({
+      to: outcome.buyerEmail,
+      name: outcome.buyerName,
+      orderNumber: outcome.order.number,
+      eventName,
+      totalCents: outcome.order.totalCents,
+      ticketCount: outcome.tickets.length,
+      transferredTo: [...others.keys()],
+      ticketsUrl: `${site}/mytickets`,
+    }),
+    ...[...others].map(([to, entry]) =>
+      ticketsReceivedEmail({
+        to,
+        buyerEmail: outcome.buyerEmail,
+        eventName,
+        ticketCount: entry.count,
+        hasAccount: entry.hasAccount,
+        ticketsUrl: `${site}/mytickets`,
+        signUpUrl: `${site}/cadastro`,
+      }),
+    ),
+  ];
+}
+
 /** The tickets issued to e-mails other than the buyer's: how many each, and whether it has an account. */
-function ticketsForOthers(
-  outcome: Extract<SettleOutcome, { kind: 'paid' }>,
-): Map<string, { count: number; hasAccount: boolean }> {
+function ticketsForOthers(outcome: PaidOutcome): Map<string, { count: number; hasAccount: boolean }> {
   const others = new Map<string, { count: number; hasAccount: boolean }>();
   for (const ticket of outcome.tickets) {
     if (ticket.holderEmail === outcome.buyerEmail.toLowerCase()) continue;
