@@ -6,6 +6,7 @@ import courtesy from './courtesy/index.ts';
 import customer from './customer/index.ts';
 import dev from './dev/index.ts';
 import events from './events/index.ts';
+import friends from './friends/index.ts';
 import health from './health/index.ts';
 import payments from './payments/index.ts';
 import pixel from './pixel/index.ts';
@@ -28,4 +29,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(auth);
   await app.register(customer);
   await app.register(dev);
+  await app.register(friends);
 }
