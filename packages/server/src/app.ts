@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { APP_VERSION } from './app-version.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { IdentityProvider } from './identity/identity-provider.ts';
@@ -79,7 +80,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Plateia API', version: '1.0.3', description: 'Ticketing and marketplace API host.' },
+      info: {
+        title: 'Plateia API',
+        version: APP_VERSION,
+        description: 'Ticketing and marketplace API host.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
   });

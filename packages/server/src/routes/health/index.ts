@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
+import { APP_VERSION } from '../../app-version.ts';
 import { selectOne } from '../../db/sql.ts';
 
 /** `GET /health`: the host answers and its database responds. */
@@ -23,11 +24,11 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
     async (_request, reply) => {
       try {
         await selectOne(app.database.db, sql`SELECT 1`);
-        return { status: 'ok' as const, database: app.database.kind, version: '1.0.3' };
+        return { status: 'ok' as const, database: app.database.kind, version: APP_VERSION };
       } catch {
         return reply
           .status(503)
-          .send({ status: 'unavailable' as const, database: app.database.kind, version: '1.0.3' });
+          .send({ status: 'unavailable' as const, database: app.database.kind, version: APP_VERSION });
       }
     },
   );
