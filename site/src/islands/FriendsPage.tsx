@@ -48,14 +48,14 @@ function FriendsForSession() {
       </LoggedOutCard>
     );
   }
-  return <Friends key={user.id} userId={Number(user.id)} />;
+  return <Friends key={user.id} />;
 }
 
-function Friends({ userId }: { userId: number }) {
+function Friends() {
   const friends = useStore($friends);
   const requests = useStore($friendRequests);
   const loaded = useStore($friendsLoaded);
-  const unread = useUnreadCounts(userId);
+  const unread = useUnreadCounts();
   useEffect(() => {
     $friendsLoaded.set(false);
     void loadFriends();

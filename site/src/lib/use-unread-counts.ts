@@ -1,4 +1,16 @@
-/** Stand-in until the chat store exists: no unread counts. */
-export function useUnreadCounts(_userId: number): Map<number, number> {
-  return new Map();
+import { useStore } from '@nanostores/react';
+import { $unreadCounts, startUnreadCounts, stopUnreadCounts } from '@plateia/core';
+import { useEffect, useMemo } from 'react';
+
+/**
+ * Unread messages per friend id, refreshed every 10 s while the calling component is mounted
+ * (spec §9). The caller is keyed by the customer, so a change of account remounts it.
+ */
+export function useUnreadCounts(): Map<number, number> {
+  const counts = useStore($unreadCounts);
+  useEffect(() => {
+    startUnreadCounts();
+    return stopUnreadCounts;
+  }, []);
+  return useMemo(() => new Map(counts.map((entry) => [entry.userId, entry.count])), [counts]);
 }

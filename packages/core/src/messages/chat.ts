@@ -21,5 +21,3 @@ export const CHAT_EMPTY_MESSAGE = 'A mensagem está vazia.';
 export const CHAT_TOO_LONG = 'A mensagem pode ter no máximo 2000 caracteres.';
 /** The system message written when two customers become friends (`/chat/system`). */
 export const CHAT_NOW_FRIENDS = 'Vocês agora são amigos. Digam olá!';
-/** Own-message duplicate within 10 s (spec §4), shown as a system message. */
-export const CHAT_DUPLICATE = 'Mensagem repetida. Aguarde alguns segundos para enviar o mesmo texto.';

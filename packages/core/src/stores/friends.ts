@@ -18,6 +18,7 @@ import {
   FRIEND_SETTINGS_SAVED,
 } from '../messages/friends.ts';
 import { checkFriendRequest } from '../rules/friend-request.ts';
+import { announceFriendship } from './chat.ts';
 import { $user } from './session.ts';
 import { showToast } from './toasts.ts';
 
@@ -70,6 +71,7 @@ export async function acceptFriend(request: Friendship): Promise<boolean> {
   try {
     await acceptFriendship(request.id, user.id);
     showToast({ kind: 'success', message: FRIEND_ACCEPT_MESSAGES.success });
+    void announceFriendship(request.friend.id);
     return true;
   } catch (error) {
     toastError(error, FRIEND_ACCEPT_MESSAGES[500]);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import accounts from './accounts/index.ts';
 import auth from './auth/index.ts';
 import cart from './cart/index.ts';
+import chat from './chat/index.ts';
 import courtesy from './courtesy/index.ts';
 import customer from './customer/index.ts';
 import dev from './dev/index.ts';
@@ -30,4 +31,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(customer);
   await app.register(dev);
   await app.register(friends);
+  await app.register(chat);
 }

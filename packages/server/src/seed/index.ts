@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '../db/client.ts';
 import { seedAccounts } from './accounts.ts';
 import { seedCatalogue } from './catalogue.ts';
+import { seedSocial } from './social.ts';
 
 /** What the demo seed created, for the parts seeded after accounts (catalogue, orders). */
 export interface DemoSeed {
@@ -15,5 +16,6 @@ export interface DemoSeed {
 export async function seedDemo(database: DatabaseHandle): Promise<DemoSeed> {
   const accounts = await seedAccounts(database.db);
   await seedCatalogue(database.db);
+  await seedSocial(database.db, accounts, new Date());
   return { accounts };
 }

@@ -1,0 +1,55 @@
+import type { APIRoute } from 'astro';
+import { getSiteConfig } from '../../../lib/site-config.ts';
+
+/**
+ * `/api/chat/*` on the storefront's own origin (spec §7: the chat calls use same-origin
+ * paths): forwarded as they are (method, query, JSON body, bearer token) to the API host,
+ * which owns the chat, and its answer passed back. Nothing else crosses.
+ */
+const CHAT_PATHS = /^(messages|send|read|unread\/\d{1,10})$/;
+const MAX_BODY_BYTES = 64 * 1024;
+
+async function forward({ request, params, url }: Parameters<APIRoute>[0]): Promise<Response> {
+  const path = params.path ?? '';
+  if (!CHAT_PATHS.test(path)) return problem(404, 'not_found', 'Não encontrado.');
+  const target = new URL(`${getSiteConfig().apiUrl}/api/chat/${path}`);
+  target.search = url.search;
+  const headers = new Headers({ accept: 'application/json' });
+  const auth = request.headers.get('authorization');
+  if (auth) headers.set('authorization', auth);
+  let body: string | undefined;
+  if (request.method === 'POST') {
+    body = await request.text();
+    if (body.length > MAX_BODY_BYTES) return problem(413, 'too_large', 'O conteúdo enviado é grande demais.');
+    headers.set('content-type', 'application/json');
+  }
+  try {
+    const answer = await fetch(target, {
+      method: request.method,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+      signal: AbortSignal.timeout(30_000),
+    });
+    return new Response(await answer.text(), {
+      status: answer.status,
+      headers: {
+        'content-type': answer.headers.get('content-type') ?? 'application/json',
+        'cache-control': 'no-store',
+      },
+    });
+  } catch {
+    return problem(502, 'upstream', 'Erro ao enviar mensagem');
+  }
+}
+
+/** Polling, unread counts. */
+export const GET: APIRoute = (context) => forward(context);
+/** Send, read marks. */
+export const POST: APIRoute = (context) => forward(context);
+
+function problem(status: number, error: string, message: string): Response {
+  return new Response(JSON.stringify({ error, message }), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
+}
