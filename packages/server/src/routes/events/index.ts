@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { EVENT_NOT_FOUND } from '@plateia/core/messages/catalogue';
 import { getEventDetail, listEvents } from '../../catalogue/events.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import {
@@ -8,9 +9,6 @@ import {
   EventListSchema,
 } from '../../schemas/catalogue.ts';
 import { ErrorSchema } from '../../schemas/common.ts';
-
-/** The pt-BR answer for an unknown or unpublished event. */
-export const EVENT_NOT_FOUND = 'Evento não encontrado.';
 
 /** `GET /events` and `GET /events/{id}`: the public catalogue. */
 const events: FastifyPluginAsyncTypebox = async (app) => {
