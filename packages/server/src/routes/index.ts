@@ -13,6 +13,7 @@ import payments from './payments/index.ts';
 import pixel from './pixel/index.ts';
 import seatHold from './seat-hold/index.ts';
 import seatMap from './seat-map/index.ts';
+import support from './support/index.ts';
 import tickets from './tickets/index.ts';
 
 /** Every resource's routes, one plugin per folder. */
@@ -32,4 +33,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(dev);
   await app.register(friends);
   await app.register(chat);
+  await app.register(support);
 }
