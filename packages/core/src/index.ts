@@ -24,6 +24,7 @@ export * from './rules/price.ts';
 export * from './rules/reservation.ts';
 export * from './rules/seat-hold.ts';
 export * from './rules/seat-map.ts';
+export * from './rules/ticket-code.ts';
 export * from './stores/browser-storage.ts';
 export * from './stores/cart.ts';
 export * from './stores/cart-expiry.ts';
