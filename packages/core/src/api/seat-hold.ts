@@ -4,7 +4,7 @@
  * mapped here. Failures reject with an `ApiError`.
  */
 import type { EntityId } from '../contracts/ids.ts';
-import { SEAT_MESSAGES } from '../rules/seat-hold.ts';
+import { SEAT_MESSAGES } from '../messages/seat-hold.ts';
 import { apiClient, callApi, getJson, postJson } from './client.ts';
 import { ApiError, wireId } from './public-read.ts';
 

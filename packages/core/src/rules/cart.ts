@@ -5,7 +5,7 @@
  */
 
 import type { EntityId } from '../contracts/ids.ts';
-import { SEAT_MESSAGES } from './seat-hold.ts';
+import { SEAT_MESSAGES } from '../messages/seat-hold.ts';
 
 export type { EntityId } from '../contracts/ids.ts';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SEAT_MESSAGES } from '../messages/seat-hold.ts';
 import {
   addSeatHold,
   groupBySession,
@@ -7,7 +8,6 @@ import {
   isSeatRecorded,
   removeSeatHold,
   SEAT_HOLD_SECONDS,
-  SEAT_MESSAGES,
   SEAT_SERVICE_DEFAULT_HOLD_SECONDS,
   seatAddBlocker,
 } from './seat-hold.ts';

@@ -5,6 +5,7 @@
  * browser storage (`plateia:seatHolds`: event id and seat ids).
  */
 import type { EntityId } from '../contracts/ids.ts';
+import { SEAT_MESSAGES } from '../messages/seat-hold.ts';
 
 /** Hold the product's seat flow requests (spec §9). */
 export const SEAT_HOLD_SECONDS = 600;
@@ -23,17 +24,6 @@ export const SEAT_STATUS_AVAILABLE = 'available';
 export const SEAT_STATUS_HELD_BY_YOU = 'held_by_you';
 
 const addable = new Set([SEAT_STATUS_AVAILABLE, SEAT_STATUS_HELD_BY_YOU]);
-
-/** pt-BR messages of the seat flow (spec §8, verbatim). */
-export const SEAT_MESSAGES = {
-  notAvailable: 'Este assento não está mais disponível',
-  alreadyInCart: 'Este assento já está no seu carrinho',
-  takenByAnother: 'Este assento acabou de ser reservado por outra pessoa',
-  addFailed: 'Erro ao adicionar assento ao carrinho',
-  removeFailed: 'Erro ao remover assento do carrinho',
-  checkoutUnavailable:
-    'Um ou mais assentos selecionados ficaram indisponíveis. Por favor, selecione outros assentos.',
-} as const;
 
 /**
  * Why the seats cannot be added, or `null` when the flow may hold them. The cart check

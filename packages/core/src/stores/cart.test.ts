@@ -2,8 +2,8 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configureApi } from '../api/client.ts';
+import { SEAT_MESSAGES } from '../messages/seat-hold.ts';
 import { CART_MESSAGES, cartItemKey, ticketItem } from '../rules/cart.ts';
-import { SEAT_MESSAGES } from '../rules/seat-hold.ts';
 import { seatLine } from '../test/cart-lines.ts';
 import { type ApiCall, fakeRoutes, json } from '../test/fake-api.ts';
 import {

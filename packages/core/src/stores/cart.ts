@@ -1,5 +1,6 @@
 import { computed, task } from 'nanostores';
 import { ApiError } from '../api/public-read.ts';
+import { SEAT_MESSAGES } from '../messages/seat-hold.ts';
 import {
   type AddToCartResult,
   addCartItem,
@@ -20,7 +21,7 @@ import {
   removeOneProductItem,
   seatIdsOf,
 } from '../rules/cart.ts';
-import { holdFailureMessage, SEAT_MESSAGES, seatAddBlocker, seatCartBlocker } from '../rules/seat-hold.ts';
+import { holdFailureMessage, seatAddBlocker, seatCartBlocker } from '../rules/seat-hold.ts';
 import { persistentAtom, persistentTime } from './browser-storage.ts';
 import { showToast } from './toasts.ts';
 

@@ -1,11 +1,11 @@
 import type { ReservedOrder } from '@plateia/core/contracts/orders';
+import { SEAT_CALL_MESSAGES } from '@plateia/core/messages/seat-hold';
 import { sql } from 'drizzle-orm';
 import { INVALID_EMAIL_MESSAGE } from '../accounts/profile.ts';
 import type { Database } from '../db/client.ts';
 import { type Queryable, selectRows } from '../db/sql.ts';
 import { RESERVE_MESSAGES, type ReserveTicketLine, reserveCart } from '../orders/reserve.ts';
 import { pgIntArray } from '../seat-map/id-list.ts';
-import { SEAT_MESSAGES } from './messages.ts';
 
 /** One seat chosen in the picker; a seat without a lot takes its section's first lot. */
 export interface SeatSelection {
@@ -68,13 +68,13 @@ export async function checkoutHeldSeats(
 /** The request's fields, checked in the order the picker's messages expect; or the refusal. */
 function completeRequest(request: SeatCheckoutRequest): CompleteRequest | SeatCheckoutResult {
   const { eventId, seatSelections, customerInfo, sessionId } = request;
-  if (!eventId) return refuse(400, SEAT_MESSAGES.missingEvent);
-  if (!seatSelections || seatSelections.length === 0) return refuse(400, SEAT_MESSAGES.missingSeats);
+  if (!eventId) return refuse(400, SEAT_CALL_MESSAGES.missingEvent);
+  if (!seatSelections || seatSelections.length === 0) return refuse(400, SEAT_CALL_MESSAGES.missingSeats);
   const email = customerInfo?.email?.trim();
-  if (!email) return refuse(400, SEAT_MESSAGES.missingEmail);
+  if (!email) return refuse(400, SEAT_CALL_MESSAGES.missingEmail);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return refuse(400, INVALID_EMAIL_MESSAGE);
   if (!sessionId || !/^[A-Za-z0-9_-]{8,100}$/.test(sessionId))
-    return refuse(400, SEAT_MESSAGES.missingSession);
+    return refuse(400, SEAT_CALL_MESSAGES.missingSession);
   return { eventId, seatSelections, email, sessionId };
 }
 

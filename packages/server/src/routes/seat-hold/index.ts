@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SEAT_CALL_MESSAGES } from '@plateia/core/messages/seat-hold';
 import { ErrorSchema } from '../../schemas/common.ts';
 import {
   CourtesySeatBodySchema,
@@ -13,7 +14,6 @@ import {
 import { checkoutHeldSeats } from '../../seat-hold/checkout.ts';
 import { courtesySeat } from '../../seat-hold/courtesy.ts';
 import { holdSeats, releaseSeats } from '../../seat-hold/hold.ts';
-import { SEAT_MESSAGES } from '../../seat-hold/messages.ts';
 
 /** Seat holds (spec §7): hold, release, checkout of held seats and courtesy seats, under `/seat`. */
 const seatHold: FastifyPluginAsyncTypebox = async (app) => {
@@ -29,9 +29,11 @@ const seatHold: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       if (!(await holdSeats(app.database.db, request.body))) {
-        return reply.status(409).send({ success: false, error: 'seat_taken', message: SEAT_MESSAGES.taken });
+        return reply
+          .status(409)
+          .send({ success: false, error: 'seat_taken', message: SEAT_CALL_MESSAGES.taken });
       }
-      return { success: true, message: SEAT_MESSAGES.held, seatIds: [...new Set(request.body.seatIds)] };
+      return { success: true, message: SEAT_CALL_MESSAGES.held, seatIds: [...new Set(request.body.seatIds)] };
     },
   );
 
@@ -47,7 +49,7 @@ const seatHold: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const released = await releaseSeats(app.database.db, request.body);
-      return { success: true, message: SEAT_MESSAGES.released, seatIds: released };
+      return { success: true, message: SEAT_CALL_MESSAGES.released, seatIds: released };
     },
   );
 

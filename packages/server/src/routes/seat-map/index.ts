@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SEAT_CALL_MESSAGES } from '@plateia/core/messages/seat-hold';
 import { Type } from 'typebox';
 import { HttpError } from '../../plugins/errors.ts';
 import { ErrorSchema, IdSchema } from '../../schemas/common.ts';
@@ -10,7 +11,6 @@ import {
   SeatStatusQuerySchema,
   SectionPricingSchema,
 } from '../../schemas/seat-map.ts';
-import { SEAT_MESSAGES } from '../../seat-hold/messages.ts';
 import { CachedLayouts } from '../../seat-map/cache.ts';
 import { parseIdList } from '../../seat-map/id-list.ts';
 import { sectionPricing } from '../../seat-map/pricing.ts';
@@ -33,7 +33,7 @@ const seatMap: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const entry = await layouts.map(request.params.eventId);
-      if (!entry) throw new HttpError(404, SEAT_MESSAGES.noMap, 'not_found');
+      if (!entry) throw new HttpError(404, SEAT_CALL_MESSAGES.noMap, 'not_found');
       return sendCachedLayout(request, reply, entry);
     },
   );
@@ -50,7 +50,7 @@ const seatMap: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const entry = await layouts.submap(request.params.eventId, request.params.id);
-      if (!entry) throw new HttpError(404, SEAT_MESSAGES.sectionNotFound, 'not_found');
+      if (!entry) throw new HttpError(404, SEAT_CALL_MESSAGES.sectionNotFound, 'not_found');
       return sendCachedLayout(request, reply, entry);
     },
   );
@@ -67,7 +67,7 @@ const seatMap: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const pricing = await sectionPricing(app.database.db, request.params.id);
-      if (!pricing) throw new HttpError(404, SEAT_MESSAGES.sectionNotFound, 'not_found');
+      if (!pricing) throw new HttpError(404, SEAT_CALL_MESSAGES.sectionNotFound, 'not_found');
       reply.header('cache-control', 'public, max-age=30');
       return pricing;
     },
@@ -87,7 +87,7 @@ const seatMap: FastifyPluginAsyncTypebox = async (app) => {
       const { eventId, seatIds, sessionId } = request.query;
       const ids = parseIdList(seatIds);
       if (ids === null || ids.length > MAX_STATUS_SEAT_IDS) {
-        throw new HttpError(400, SEAT_MESSAGES.invalidData, 'validation');
+        throw new HttpError(400, SEAT_CALL_MESSAGES.invalidData, 'validation');
       }
       reply.header('cache-control', 'no-store');
       return {

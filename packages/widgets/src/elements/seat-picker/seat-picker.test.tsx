@@ -1,5 +1,5 @@
 import { configureApi } from '@plateia/core/api/client';
-import { SEAT_MESSAGES } from '@plateia/core/rules/seat-hold';
+import { SEAT_MESSAGES } from '@plateia/core/messages/seat-hold';
 import { $cart } from '@plateia/core/stores/cart';
 import { $seatHolds, $seatStatuses } from '@plateia/core/stores/seat-hold';
 import { $seatMaps } from '@plateia/core/stores/seat-map';

@@ -12,6 +12,7 @@ import {
   type SeatMap,
   type SectionPricing,
 } from '@plateia/core/api/seat-map';
+import { SEAT_MESSAGES } from '@plateia/core/messages/seat-hold';
 import {
   type CartItem,
   cartItemKey,
@@ -21,7 +22,6 @@ import {
   ticketUnits,
 } from '@plateia/core/rules/cart';
 import { formatCents } from '@plateia/core/rules/price';
-import { SEAT_MESSAGES } from '@plateia/core/rules/seat-hold';
 import { seatCartItem, tableCartItem } from '@plateia/core/rules/seat-map';
 import { $cart, addSeatToCart, type CartActionResult, removeSeatFromCart } from '@plateia/core/stores/cart';
 import { eventStore, loadEvent } from '@plateia/core/stores/catalogue';
