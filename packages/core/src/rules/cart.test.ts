@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { CART_MESSAGES } from '../messages/cart.ts';
 import { seatLine } from '../test/cart-lines.ts';
 import {
   addCartItem,
   addProductItem,
-  CART_MESSAGES,
   type CartItem,
   cartItemCount,
   cartItemKey,

@@ -5,7 +5,7 @@
  */
 
 import type { EntityId } from '../contracts/ids.ts';
-import { SEAT_MESSAGES } from '../messages/seat-hold.ts';
+import { CART_MESSAGES } from '../messages/cart.ts';
 
 export type { EntityId } from '../contracts/ids.ts';
 
@@ -81,15 +81,6 @@ export interface SeatRelease {
   eventId: EntityId;
   seatIds: string[];
 }
-
-/** pt-BR messages of the cart rules (spec §8, verbatim). */
-export const CART_MESSAGES = {
-  resaleLimit:
-    'Apenas um ingresso de revenda pode ser comprado por vez. Por favor, finalize esta compra antes de adicionar outro ingresso de revenda.',
-  seatAlreadyInCart: SEAT_MESSAGES.alreadyInCart,
-  // Not in the spec: decided in docs/core-buying.md.
-  limitReached: 'Você já atingiu a quantidade máxima deste ingresso por compra',
-} as const;
 
 /** Result of adding to the cart: the new cart, or the spec's message saying why not. */
 export type AddToCartResult = { ok: true; cart: CartItem[] } | { ok: false; error: string };
