@@ -2,8 +2,9 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configureApi } from '../api/client.ts';
+import { CART_MESSAGES } from '../messages/cart.ts';
 import { SEAT_MESSAGES } from '../messages/seat-hold.ts';
-import { CART_MESSAGES, cartItemKey, ticketItem } from '../rules/cart.ts';
+import { cartItemKey, ticketItem } from '../rules/cart.ts';
 import { seatLine } from '../test/cart-lines.ts';
 import { type ApiCall, fakeRoutes, json } from '../test/fake-api.ts';
 import {
