@@ -5,8 +5,8 @@
  * Failures reject with an `ApiError`.
  */
 import type { ProductAllowance, ReservedOrder } from '../contracts/orders.ts';
+import { RESERVATION_MESSAGES } from '../messages/orders.ts';
 import type { ReservationPayload, ReservedTicket } from '../rules/reservation.ts';
-import { RESERVATION_MESSAGES } from '../rules/reservation.ts';
 import { postJson } from './client.ts';
 import { type ApiError, wireId } from './public-read.ts';
 

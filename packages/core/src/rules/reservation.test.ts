@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { RESERVATION_MESSAGES } from '../messages/orders.ts';
 import { seatLine } from '../test/cart-lines.ts';
 import { cartItemKey, ticketItem } from './cart.ts';
 import {
   buildReservationPayload,
   evaluateReservation,
-  RESERVATION_MESSAGES,
   type ReservedTicket,
   reservationFailureMessage,
 } from './reservation.ts';

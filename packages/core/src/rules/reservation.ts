@@ -3,6 +3,7 @@
  * payload built from the ticket and product carts, and the reading of the per-ticket
  * answer (`tk_allow`, `tk_is_permitted_to_buy`) into go, "not permitted" or "partial".
  */
+import { RESERVATION_MESSAGES } from '../messages/orders.ts';
 import { type CartItem, cartItemKey, type EntityId, type ProductCartItem, ticketUnits } from './cart.ts';
 
 /** One ticket line of the reservation (spec §7). */
@@ -41,13 +42,6 @@ export interface ReservedTicket {
   tk_id: EntityId;
   tk_allow: { tk_allow: number; tk_is_permitted_to_buy: boolean | number };
 }
-
-/** pt-BR messages of the reservation (spec §8, verbatim). */
-export const RESERVATION_MESSAGES = {
-  notPermitted: 'A quantidade desejada para um dos ingressos selecionados não está mais disponível.',
-  partial: 'Alguns dos seus ingressos não estão mais disponíveis',
-  failed: 'Erro ao iniciar checkout, tente novamente',
-} as const;
 
 /** Everything the reservation is built from. */
 export interface ReservationInput {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ProductAllowance, ReservedOrder } from '@plateia/core/contracts/orders';
+import { RESERVE_MESSAGES } from '@plateia/core/messages/orders';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { type Queryable, retryOnConflict, selectOne, selectRows } from '../db/sql.ts';
@@ -19,30 +20,6 @@ import {
 
 /** Cart/checkout expiry (spec §9): 15 minutes. */
 export const RESERVATION_SECONDS = 900;
-
-/** pt-BR answers of the reservation (spec §8 where the spec has one). */
-export const RESERVE_MESSAGES = {
-  secondResale:
-    'Apenas um ingresso de revenda pode ser comprado por vez. Por favor, finalize esta compra antes de adicionar outro ingresso de revenda.',
-  ticketUnavailable: 'A quantidade desejada para um dos ingressos selecionados não está mais disponível.',
-  productUnavailable: 'A quantidade desejada para um dos produtos selecionados não está mais disponível.',
-  seatUnavailable:
-    'Um ou mais assentos selecionados ficaram indisponíveis. Por favor, selecione outros assentos.',
-  emptyCart: 'Seu carrinho está vazio.',
-  eventNotOnSale: 'Este evento não está à venda.',
-  unknownTicket: 'Ingresso não encontrado para este evento.',
-  unknownProduct: 'Produto não encontrado para este evento.',
-  seatRequired: 'Escolha um assento para este ingresso.',
-  seatNotAllowed: 'Este ingresso não tem lugar marcado.',
-  seatWrongSection: 'O assento escolhido não pertence ao setor deste ingresso.',
-  oneSeatPerLine: 'Cada assento corresponde a um ingresso: informe a quantidade 1.',
-  duplicateSeat: 'O mesmo assento foi informado mais de uma vez.',
-  resaleNotFound: 'Ingresso de revenda não encontrado.',
-  ownResale: 'Você não pode comprar o seu próprio ingresso de revenda.',
-  couponInvalid: 'Cupom inválido ou expirado.',
-  couponExhausted: 'Este cupom atingiu o limite de uso.',
-  tooManyHolders: 'Há mais e-mails de titulares do que ingressos.',
-} as const;
 
 /** One ticket line of `POST /cart/reserve` (spec §7 field names). */
 export interface ReserveTicketLine {

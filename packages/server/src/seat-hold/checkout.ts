@@ -1,10 +1,11 @@
 import type { ReservedOrder } from '@plateia/core/contracts/orders';
+import { RESERVE_MESSAGES } from '@plateia/core/messages/orders';
 import { SEAT_CALL_MESSAGES } from '@plateia/core/messages/seat-hold';
 import { sql } from 'drizzle-orm';
 import { INVALID_EMAIL_MESSAGE } from '../accounts/profile.ts';
 import type { Database } from '../db/client.ts';
 import { type Queryable, selectRows } from '../db/sql.ts';
-import { RESERVE_MESSAGES, type ReserveTicketLine, reserveCart } from '../orders/reserve.ts';
+import { type ReserveTicketLine, reserveCart } from '../orders/reserve.ts';
 import { pgIntArray } from '../seat-map/id-list.ts';
 
 /** One seat chosen in the picker; a seat without a lot takes its section's first lot. */

@@ -1,18 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { COURTESY_MESSAGES } from '@plateia/core/messages/courtesy';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { type Queryable, retryOnConflict, selectRows } from '../db/sql.ts';
 import { reclaimExpired } from '../orders/reclaim.ts';
 import { HttpError } from '../plugins/errors.ts';
-
-/** pt-BR answers of the courtesy calls. */
-export const COURTESY_MESSAGES = {
-  notProducer: 'Apenas o produtor do evento pode emitir cortesias.',
-  eventNotFound: 'Evento não encontrado.',
-  seatUnavailable: 'Este assento não está mais disponível',
-  ticketUnavailable: 'A quantidade desejada para um dos ingressos selecionados não está mais disponível.',
-  wrongTicketType: 'Tipo de ingresso inválido para esta cortesia.',
-} as const;
 
 /** A ticket issued as courtesy. */
 export interface IssuedTicket {
