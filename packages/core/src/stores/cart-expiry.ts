@@ -6,12 +6,13 @@
  * never imports this one, so the two load in either order.
  */
 import { computed, onMount, task } from 'nanostores';
+import { CHECKOUT_MESSAGES } from '../messages/checkout.ts';
 import { cartExpiresAt, createExpiryTimer, type ExpiryClock, systemClock } from '../rules/expiry.ts';
 import { $cart, $cartUpdatedAt, $productCart } from './cart.ts';
-import { $checkoutStartedAt, CHECKOUT_MESSAGES } from './checkout-state.ts';
+import { $checkoutStartedAt } from './checkout-state.ts';
 import { showToast } from './toasts.ts';
 
-export { $checkoutActive, $checkoutStartedAt, CHECKOUT_MESSAGES } from './checkout-state.ts';
+export { $checkoutActive, $checkoutStartedAt } from './checkout-state.ts';
 
 /**
  * When the cart expires (epoch ms): 15 minutes after the last cart change or the checkout

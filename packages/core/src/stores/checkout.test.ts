@@ -2,9 +2,10 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../api/client.ts';
+import { CHECKOUT_MESSAGES } from '../messages/checkout.ts';
+import { RESERVATION_MESSAGES } from '../messages/orders.ts';
 import { ticketItem } from '../rules/cart.ts';
 import { CART_EXPIRY_MS } from '../rules/expiry.ts';
-import { RESERVATION_MESSAGES } from '../rules/reservation.ts';
 import { seatLine } from '../test/cart-lines.ts';
 import { type ApiCall, fakeRoutes, json, sent } from '../test/fake-api.ts';
 import { $cart, $cartUpdatedAt, $productCart, addProductToCart, addToCart } from './cart.ts';
@@ -15,7 +16,6 @@ import {
   $checkoutStartedAt,
   $checkoutStatus,
   $coupon,
-  CHECKOUT_MESSAGES,
   completeCheckout,
   endCheckout,
   quitCheckout,

@@ -2,6 +2,7 @@ import { atom, task } from 'nanostores';
 import type { ApiError } from '../api/client.ts';
 import { type ReservationAnswer, type ReservedOrder, reserveCart } from '../api/orders.ts';
 import type { EntityId } from '../contracts/ids.ts';
+import { CHECKOUT_MESSAGES } from '../messages/checkout.ts';
 import { seatsInCart } from '../rules/cart.ts';
 import { holdsToRelease, planQuitCheckout } from '../rules/checkout.ts';
 import {
@@ -13,7 +14,7 @@ import {
 } from '../rules/reservation.ts';
 import { persistentAtom } from './browser-storage.ts';
 import { $cart, $productCart, clearCarts, clearProductCart } from './cart.ts';
-import { $checkoutStartedAt, CHECKOUT_MESSAGES } from './checkout-state.ts';
+import { $checkoutStartedAt } from './checkout-state.ts';
 import { $seatHolds, holdingSessionId, refreshSeatHolds, releaseSeatHolds } from './seat-hold.ts';
 import { $user } from './session.ts';
 import { showToast } from './toasts.ts';
@@ -25,7 +26,7 @@ import { showToast } from './toasts.ts';
  * authenticated client, and is re-exported here. The 15-minute expiry (`cart-expiry.ts`)
  * loads this module to end an expired checkout; this module does not import it back.
  */
-export { $checkoutActive, $checkoutStartedAt, CHECKOUT_MESSAGES } from './checkout-state.ts';
+export { $checkoutActive, $checkoutStartedAt } from './checkout-state.ts';
 
 /** The started checkout: what was reserved and what the server answered. */
 export interface CheckoutData {

@@ -7,6 +7,7 @@
  */
 
 import { useStore } from '@nanostores/react';
+import { CHECKOUT_MESSAGES } from '@plateia/core/messages/checkout';
 import { type CartItem, cartItemKey, isResaleItem, isSeatItem, ticketUnits } from '@plateia/core/rules/cart';
 import { isValidEmail } from '@plateia/core/rules/email';
 import { formatCents } from '@plateia/core/rules/price';
@@ -22,7 +23,6 @@ import {
   $checkout,
   $checkoutStatus,
   $coupon,
-  CHECKOUT_MESSAGES,
   type CheckoutData,
   quitCheckout,
   setCoupon,
