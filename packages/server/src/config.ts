@@ -17,6 +17,8 @@ export interface Config {
   /** `smtp://user:pass@host:port`, or undefined for the development mailbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where "Seja produtor" applications are e-mailed (docs/social.md). */
+  producerTeamEmail: string;
   google: {
     issuer: string;
     clientId: string | undefined;
@@ -60,6 +62,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     dataDir: source.DATA_DIR ?? join(process.cwd(), '.data'),
     smtpUrl: source.SMTP_URL || undefined,
     mailFrom: source.MAIL_FROM ?? 'Plateia <nao-responda@plateia.dev>',
+    producerTeamEmail: source.PRODUCER_TEAM_EMAIL?.trim() || 'produtores@plateia.dev',
     google: {
       issuer: source.GOOGLE_ISSUER ?? 'https://accounts.google.com',
       clientId: source.GOOGLE_CLIENT_ID || undefined,

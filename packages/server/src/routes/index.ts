@@ -11,6 +11,7 @@ import friends from './friends/index.ts';
 import health from './health/index.ts';
 import payments from './payments/index.ts';
 import pixel from './pixel/index.ts';
+import producerApplications from './producer-applications/index.ts';
 import seatHold from './seat-hold/index.ts';
 import seatMap from './seat-map/index.ts';
 import support from './support/index.ts';
@@ -34,4 +35,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(friends);
   await app.register(chat);
   await app.register(support);
+  await app.register(producerApplications);
 }

@@ -275,6 +275,8 @@ export async function replyAsCustomer(
 export interface StaffReplyDeps extends SupportStore {
   mailer: Mailer;
   siteUrl: string;
+  /** Where a failed delivery is reported: the reply is stored and shown either way. */
+  log: { error(details: object, message: string): void };
 }
 
 /**
@@ -309,15 +311,16 @@ export async function replyAsStaff(
       sql`UPDATE support_requests SET status = ${status}, updated_at = ${deps.now.toISOString()}::timestamptz WHERE id = ${requestId}`,
     );
   });
-  await deps.mailer.send(
-    staffReplyEmail({
-      to: request.email,
-      name: request.namef,
-      subject: request.subject,
-      reply: text,
-      link: new URL(`/support/${requestId}`, deps.siteUrl).toString(),
-    }),
-  );
+  const email = staffReplyEmail({
+    to: request.email,
+    name: request.namef,
+    subject: request.subject,
+    reply: text,
+    link: new URL(`/support/${requestId}`, deps.siteUrl).toString(),
+  });
+  await deps.mailer.send(email).catch((error: unknown) => {
+    deps.log.error({ err: error, requestId }, 'support reply e-mail failed');
+  });
 }
 
 /** An attachment of one of the customer's requests, ready to send, or null. */

@@ -160,7 +160,7 @@ const support: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const deps = { ...store(), mailer: app.mailer, siteUrl: app.config.siteUrl };
+      const deps = { ...store(), mailer: app.mailer, siteUrl: app.config.siteUrl, log: request.log };
       await replyAsStaff(app.database.db, deps, request.params.id, request.customer.id, request.body);
       return { success: true, message: SUPPORT_MESSAGES.replied };
     },

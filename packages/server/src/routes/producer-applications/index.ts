@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  PRODUCER_APPLICATION_MESSAGES,
+  type ProducerAudienceSize,
+} from '@plateia/core/messages/producer-application';
+import { readCustomer } from '../../plugins/auth.ts';
+import { submitProducerApplication } from '../../producer-applications/applications.ts';
+import { ErrorSchema } from '../../schemas/common.ts';
+import { ProducerApplicationAnswer, ProducerApplicationBody } from '../../schemas/producer-applications.ts';
+
+/**
+ * "Seja produtor": `POST /producer-applications` stores the application, e-mails it to the
+ * producer team and confirms to the applicant. Open to visitors, rate limited per IP like
+ * the authentication routes.
+ */
+const producerApplications: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/producer-applications',
+    {
+      config: { rateLimit: app.config.authRateLimit },
+      schema: {
+        tags: ['producer-applications'],
+        summary: 'Sends a "Seja produtor" application',
+        body: ProducerApplicationBody,
+        response: { 200: ProducerApplicationAnswer, 400: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const customer = await readCustomer(request);
+      const input = { ...request.body, audience: request.body.audience as ProducerAudienceSize };
+      const deps = {
+        mailer: app.mailer,
+        teamEmail: app.config.producerTeamEmail,
+        now: app.now(),
+        customerId: customer?.id ?? null,
+        log: request.log,
+      };
+      const id = await submitProducerApplication(app.database.db, input, deps);
+      return { success: true, id, message: PRODUCER_APPLICATION_MESSAGES.sent };
+    },
+  );
+};
+
+export default producerApplications;

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../../../src/db/sql.ts';
+import { bearer, createCustomer } from '../../support/accounts.ts';
+import { createTestApp, type TestApp } from '../../support/app.ts';
+import { type SmtpSink, startSmtpSink } from '../../support/smtp-sink.ts';
+
+describe('POST /producer-applications', () => {
+  let sink: SmtpSink;
+  let t: TestApp;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await createTestApp({ smtpUrl: sink.url, producerTeamEmail: 'time-produtores@plateia.example' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
+
+  const apply = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/producer-applications', payload, headers });
+  const valid = {
+    name: 'Beatriz <Produções>',
+    email: ' Bia@Example.com ',
+    phone: '(11) 98888-7777',
+    company: 'Bia Eventos & Cia',
+    city: 'Campinas',
+    audience: '500-2000',
+    event: 'Festa junina com 3 palcos',
+  };
+
+  it('stores the application, e-mails the producer team and confirms to the applicant', async () => {
+    const res = await apply(valid);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      success: true,
+      message:
+        'Recebemos sua solicitação! Nossa equipe de produtores entrará em contato em até 2 dias úteis.',
+    });
+    const rows = await selectRows<{ email: string; audience: string; customer_id: number | null }>(
+      t.database.db,
+      sql`SELECT email, audience, customer_id FROM producer_applications`,
+    );
+    expect(rows).toEqual([{ email: 'bia@example.com', audience: '500-2000', customer_id: null }]);
+    const team = sink.messages.find((m) => m.envelopeTo.includes('time-produtores@plateia.example'));
+    expect(team?.subject).toContain('Beatriz <Produções>');
+    expect(team?.text).toContain('Público esperado: De 500 a 2.000 pessoas');
+    expect(team?.html).toContain('Bia Eventos &amp; Cia');
+    expect(team?.html).not.toContain('<Produções>');
+    const applicant = sink.messages.find((m) => m.envelopeTo.includes('bia@example.com'));
+    expect(applicant?.subject).toBe('Recebemos sua solicitação | Plateia para produtores');
+  });
+
+  it('links the application to the logged-in customer', async () => {
+    const ana = await createCustomer(t.database.db, { email: 'ana@example.com' });
+    expect((await apply({ ...valid, email: 'ana@example.com' }, bearer(ana.token))).statusCode).toBe(200);
+    const [row] = await selectRows<{ customer_id: number }>(
+      t.database.db,
+      sql`SELECT customer_id FROM producer_applications WHERE email = 'ana@example.com'`,
+    );
+    expect(row?.customer_id).toBe(ana.id);
+  });
+
+  it('refuses bad input with 400 and a pt-BR message', async () => {
+    const cases: [Record<string, unknown>, string | RegExp][] = [
+      [{ ...valid, email: 'nao-e-email' }, 'Endereço de e-mail inválido'],
+      [{ ...valid, phone: '12345678' }, 'Informe um telefone com DDD.'],
+      [{ ...valid, name: '   ' }, 'Informe seu nome.'],
+      [{ ...valid, audience: 'enorme' }, /inválido/],
+      [{ ...valid, event: undefined }, /obrigatório/],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await apply(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+  });
+});
