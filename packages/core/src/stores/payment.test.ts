@@ -2,6 +2,7 @@
 import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../api/client.ts';
+import { PAYMENT_MESSAGES } from '../messages/payments.ts';
 import { ticketItem } from '../rules/cart.ts';
 import { installmentOptions } from '../rules/installments.ts';
 import { fakeApi, fakeRoutes, json } from '../test/fake-api.ts';
@@ -13,7 +14,6 @@ import {
   cardAttemptKey,
   loadCardConfig,
   newCardAttempt,
-  PAYMENT_MESSAGES,
   payWithCard,
   resetPayment,
   startPixPayment,

@@ -9,6 +9,7 @@ import {
   type PixCharge,
 } from '../api/payments.ts';
 import type { EntityId } from '../contracts/ids.ts';
+import { PAYMENT_MESSAGES } from '../messages/payments.ts';
 import { $checkout, completeCheckout, endCheckout } from './checkout.ts';
 import { showToast } from './toasts.ts';
 
@@ -34,12 +35,6 @@ export interface PaymentState {
   /** pt-BR message to show (a decline, an expiry, a failure), else `null`. */
   message: string | null;
 }
-
-/** Messages the API host does not send (decided in docs/core-buying.md). */
-export const PAYMENT_MESSAGES = {
-  noOrder: 'Inicie a compra novamente para pagar.',
-  expired: 'O prazo para pagamento expirou. Seus ingressos foram liberados.',
-} as const;
 
 /** How often the order's status is asked while waiting for a PIX or a pending card (ms). */
 export const PAYMENT_POLL_INTERVAL_MS = 3000;

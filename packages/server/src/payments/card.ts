@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CardChargeAnswer } from '@plateia/core/contracts/payments';
+import { PAYMENT_ANSWER_MESSAGES } from '@plateia/core/messages/payments';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { execute, type Queryable, selectOne } from '../db/sql.ts';
@@ -18,7 +19,7 @@ import {
   MIN_INSTALLMENT_CENTS,
   splitInstallments,
 } from './installments.ts';
-import { cardMessage, PAYMENT_MESSAGES } from './messages.ts';
+import { cardMessage } from './messages.ts';
 import type { PaymentProviders } from './providers.ts';
 import { type PaymentRow, paymentOf, paymentWhere } from './records.ts';
 import { SANDBOX_TEST_CARDS } from './sandbox/card-gateway.ts';
@@ -52,13 +53,13 @@ export async function payByCard(
   const order = await ownedOrder(db, customerId, input.orderId);
   assertPayable(order, deps.now());
   if (!splitInstallments(order.totalCents, input.installments)) {
-    throw new HttpError(400, PAYMENT_MESSAGES.installmentsUnavailable, 'installments');
+    throw new HttpError(400, PAYMENT_ANSWER_MESSAGES.installmentsUnavailable, 'installments');
   }
   const inserted = await insertAttempt(db, order, customerId, input, fingerprint);
   if (inserted) return chargeAttempt(db, deps, inserted, input.token);
   // The same key arrived twice at once: the other request stored the attempt.
   const concurrent = await attemptWithKey(db, customerId, input.idempotencyKey);
-  if (!concurrent) throw new HttpError(409, PAYMENT_MESSAGES.cardUnavailable, 'conflict');
+  if (!concurrent) throw new HttpError(409, PAYMENT_ANSWER_MESSAGES.cardUnavailable, 'conflict');
   return replay(db, deps, concurrent, fingerprint, input.token);
 }
 
@@ -155,7 +156,7 @@ async function replay(
   token: string,
 ): Promise<CardChargeAnswer> {
   if (payment.method !== 'card' || payment.request_fingerprint !== fingerprint) {
-    throw new HttpError(422, PAYMENT_MESSAGES.idempotencyConflict, 'idempotency_conflict');
+    throw new HttpError(422, PAYMENT_ANSWER_MESSAGES.idempotencyConflict, 'idempotency_conflict');
   }
   // Cut off before the gateway answered (or still in flight): ask again with the same token
   // under the same gateway key; the gateway answers its first result, so it charges once.
@@ -195,7 +196,7 @@ async function chargeAttempt(
       return cardView({ ...payment, status: 'declined', status_detail: error.code }, false);
     }
     deps.log.error({ err: error, paymentId: payment.id }, 'card gateway failed');
-    throw new HttpError(502, PAYMENT_MESSAGES.cardUnavailable, 'gateway_unavailable');
+    throw new HttpError(502, PAYMENT_ANSWER_MESSAGES.cardUnavailable, 'gateway_unavailable');
   }
   return applyCardCharge(db, deps, payment, charge);
 }

@@ -5,10 +5,10 @@
  * once: the order row is locked and only a non-paid order moves.
  */
 import { randomBytes } from 'node:crypto';
+import { PAYMENT_ANSWER_MESSAGES } from '@plateia/core/messages/payments';
 import { sql } from 'drizzle-orm';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { PAYMENT_MESSAGES } from './messages.ts';
 
 /** The order fields payments read. */
 export interface PayableOrder {
@@ -49,19 +49,20 @@ export async function loadOrder(db: Queryable, orderId: number, lock = false): P
 /** The order, if it exists and belongs to the customer (404 / 403 otherwise). */
 export async function ownedOrder(db: Queryable, customerId: number, orderId: number): Promise<PayableOrder> {
   const order = await loadOrder(db, orderId);
-  if (!order) throw new HttpError(404, PAYMENT_MESSAGES.orderNotFound, 'not_found');
-  if (order.customerId !== customerId) throw new HttpError(403, PAYMENT_MESSAGES.forbidden, 'forbidden');
+  if (!order) throw new HttpError(404, PAYMENT_ANSWER_MESSAGES.orderNotFound, 'not_found');
+  if (order.customerId !== customerId)
+    throw new HttpError(403, PAYMENT_ANSWER_MESSAGES.forbidden, 'forbidden');
   return order;
 }
 
 /** Throws the pt-BR refusal unless the order can still be paid at `now`. */
 export function assertPayable(order: PayableOrder, now: Date): void {
-  if (order.status === 'paid') throw new HttpError(409, PAYMENT_MESSAGES.alreadyPaid, 'already_paid');
-  if (order.status === 'cancelled') throw new HttpError(409, PAYMENT_MESSAGES.cancelled, 'cancelled');
+  if (order.status === 'paid') throw new HttpError(409, PAYMENT_ANSWER_MESSAGES.alreadyPaid, 'already_paid');
+  if (order.status === 'cancelled') throw new HttpError(409, PAYMENT_ANSWER_MESSAGES.cancelled, 'cancelled');
   if (order.status === 'expired' || order.expiresAt.getTime() <= now.getTime()) {
-    throw new HttpError(410, PAYMENT_MESSAGES.expired, 'expired');
+    throw new HttpError(410, PAYMENT_ANSWER_MESSAGES.expired, 'expired');
   }
-  if (order.totalCents <= 0) throw new HttpError(400, PAYMENT_MESSAGES.nothingToPay, 'nothing_to_pay');
+  if (order.totalCents <= 0) throw new HttpError(400, PAYMENT_ANSWER_MESSAGES.nothingToPay, 'nothing_to_pay');
 }
 
 /** A ticket issued by settlement. */

@@ -4,13 +4,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { PixCharge } from '@plateia/core/contracts/payments';
+import { PAYMENT_ANSWER_MESSAGES } from '@plateia/core/messages/payments';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { type Queryable, selectOne } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
 import type { PaymentDeps } from './deps.ts';
 import { assertPayable, ownedOrder, type PayableOrder } from './fulfilment.ts';
-import { PAYMENT_MESSAGES } from './messages.ts';
 import { brCodeSvg } from './pix/brcode.ts';
 import { type Cob, centsToValor, PixProviderError, type PixReceived, valorToCents } from './pix/provider.ts';
 import { type PaymentRow, paymentOf, paymentWhere } from './records.ts';
@@ -42,7 +42,7 @@ export async function createPixCharge(
   // Another request opened a charge at the same moment: show that one, close ours.
   await deps.providers.pix.removeCharge(txid).catch(() => {});
   const winner = await openCharge(db, orderId);
-  if (!winner) throw new HttpError(409, PAYMENT_MESSAGES.pixUnavailable, 'conflict');
+  if (!winner) throw new HttpError(409, PAYMENT_ANSWER_MESSAGES.pixUnavailable, 'conflict');
   return pixView(deps, winner);
 }
 
@@ -94,7 +94,7 @@ async function requestCharge(deps: PaymentDeps, order: PayableOrder, txid: strin
   } catch (error) {
     if (error instanceof PixProviderError) {
       deps.log.error({ err: error, orderId: order.id }, 'PSP refused or unreachable when creating a charge');
-      throw new HttpError(502, PAYMENT_MESSAGES.pixUnavailable, 'psp_unavailable');
+      throw new HttpError(502, PAYMENT_ANSWER_MESSAGES.pixUnavailable, 'psp_unavailable');
     }
     throw error;
   }

@@ -3,13 +3,14 @@
  * lost webhook never strands a payment.
  */
 import type { PaymentStatusAnswer } from '@plateia/core/contracts/payments';
+import { PAYMENT_ANSWER_MESSAGES } from '@plateia/core/messages/payments';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { execute } from '../db/sql.ts';
 import { applyCardCharge } from './card.ts';
 import type { PaymentDeps } from './deps.ts';
 import { loadOrder, ownedOrder, type PayableOrder } from './fulfilment.ts';
-import { cardMessage, PAYMENT_MESSAGES } from './messages.ts';
+import { cardMessage } from './messages.ts';
 import { confirmPix } from './pix.ts';
 import { type PaymentRow, paymentWhere, pendingPayments } from './records.ts';
 
@@ -95,10 +96,10 @@ function displayedStatus(
 
 /** The pt-BR message for a status; while waiting, it depends on how the buyer is paying. */
 function statusMessage(status: PaymentStatusAnswer['status'], latest: PaymentRow | null): string {
-  if (status === 'paid') return PAYMENT_MESSAGES.approved;
-  if (status === 'refund_required') return PAYMENT_MESSAGES.refundRequired;
-  if (status === 'expired') return PAYMENT_MESSAGES.expired;
-  if (status === 'cancelled') return PAYMENT_MESSAGES.cancelled;
+  if (status === 'paid') return PAYMENT_ANSWER_MESSAGES.approved;
+  if (status === 'refund_required') return PAYMENT_ANSWER_MESSAGES.refundRequired;
+  if (status === 'expired') return PAYMENT_ANSWER_MESSAGES.expired;
+  if (status === 'cancelled') return PAYMENT_ANSWER_MESSAGES.cancelled;
   if (latest?.method === 'card') return cardMessage(latest.status, latest.status_detail);
-  return PAYMENT_MESSAGES.pixWaiting;
+  return PAYMENT_ANSWER_MESSAGES.pixWaiting;
 }

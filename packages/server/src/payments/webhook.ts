@@ -3,10 +3,10 @@
  * before anything is settled (pix.ts).
  */
 import { timingSafeEqual } from 'node:crypto';
+import { PAYMENT_ANSWER_MESSAGES } from '@plateia/core/messages/payments';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../plugins/errors.ts';
 import type { PaymentDeps } from './deps.ts';
-import { PAYMENT_MESSAGES } from './messages.ts';
 import { PixProviderError } from './pix/provider.ts';
 import { confirmPix, type PixConfirmation } from './pix.ts';
 
@@ -28,14 +28,14 @@ export async function receivePixWebhook(
   pix: { endToEndId: string; txid?: string | undefined }[],
 ): Promise<WebhookItemResult[]> {
   if (!sameSecret(secret, deps.providers.settings.pixWebhookSecret)) {
-    throw new HttpError(401, PAYMENT_MESSAGES.webhookUnauthorized, 'unauthorized');
+    throw new HttpError(401, PAYMENT_ANSWER_MESSAGES.webhookUnauthorized, 'unauthorized');
   }
   try {
     return await handlePixWebhook(db, deps, pix);
   } catch (error) {
     if (!(error instanceof PixProviderError)) throw error;
     deps.log.warn({ err: error }, 'PIX webhook could not be confirmed with the PSP');
-    throw new HttpError(503, PAYMENT_MESSAGES.pspUnreachable, 'psp_unavailable');
+    throw new HttpError(503, PAYMENT_ANSWER_MESSAGES.pspUnreachable, 'psp_unavailable');
   }
 }
 

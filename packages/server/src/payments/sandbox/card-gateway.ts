@@ -5,6 +5,7 @@
  * cardholder name decides it (APRO approves, OTHE declines, CONT stays pending, …).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { PAYMENT_SANDBOX_MESSAGES } from '@plateia/core/messages/payments';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { CardCharge, CardChargeStatus } from '../card/gateway.ts';
 
@@ -197,7 +198,9 @@ export async function startSandboxCardGateway(
 
   app.post<{ Body: Record<string, unknown> | null }>('/v1/charges', async (request, reply) => {
     if (!authorized(request.headers.authorization)) {
-      return reply.status(401).send({ error: 'unauthorized', message: 'Chave secreta inválida.' });
+      return reply
+        .status(401)
+        .send({ error: 'unauthorized', message: PAYMENT_SANDBOX_MESSAGES.invalidSecretKey });
     }
     const key = request.headers['idempotency-key'];
     if (typeof key !== 'string' || key.length < 8 || key.length > 100) {
@@ -264,10 +267,13 @@ export async function startSandboxCardGateway(
 
   app.get<{ Params: { id: string } }>('/v1/charges/:id', async (request, reply) => {
     if (!authorized(request.headers.authorization)) {
-      return reply.status(401).send({ error: 'unauthorized', message: 'Chave secreta inválida.' });
+      return reply
+        .status(401)
+        .send({ error: 'unauthorized', message: PAYMENT_SANDBOX_MESSAGES.invalidSecretKey });
     }
     const stored = charges.get(request.params.id);
-    if (!stored) return reply.status(404).send({ error: 'not_found', message: 'Cobrança não encontrada.' });
+    if (!stored)
+      return reply.status(404).send({ error: 'not_found', message: PAYMENT_SANDBOX_MESSAGES.chargeNotFound });
     return stored.charge;
   });
 
@@ -277,7 +283,10 @@ export async function startSandboxCardGateway(
     async (request, reply) => {
       const stored = charges.get(request.params.id);
       const outcome = request.params.outcome;
-      if (!stored) return reply.status(404).send({ error: 'not_found', message: 'Cobrança não encontrada.' });
+      if (!stored)
+        return reply
+          .status(404)
+          .send({ error: 'not_found', message: PAYMENT_SANDBOX_MESSAGES.chargeNotFound });
       if (outcome !== 'approve' && outcome !== 'decline') {
         return reply.status(400).send({ error: 'invalid_outcome', message: 'Use approve ou decline.' });
       }

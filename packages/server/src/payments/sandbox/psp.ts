@@ -4,6 +4,7 @@
  * settles a charge and POSTs the webhook the way a PSP does. Development and tests only.
  */
 import { randomBytes } from 'node:crypto';
+import { PAYMENT_SANDBOX_MESSAGES } from '@plateia/core/messages/payments';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { brCodeSvg, buildBrCode } from '../pix/brcode.ts';
 import { COB_TXID, type Cob, type CobStatus, type PixReceived, valorToCents } from '../pix/provider.ts';
@@ -58,7 +59,7 @@ function cobNotFound(reply: FastifyReply) {
     reply,
     404,
     'CobNaoEncontrado',
-    'Cobrança não encontrada.',
+    PAYMENT_SANDBOX_MESSAGES.chargeNotFound,
     'Nenhuma cobrança com este txid.',
   );
 }
@@ -249,7 +250,7 @@ export async function startSandboxPsp(options: SandboxPspOptions = {}): Promise<
 
   const pay = async (txid: string) => {
     const cob = charges.get(txid);
-    if (!cob) return { status: 404, error: 'Cobrança não encontrada.' } as const;
+    if (!cob) return { status: 404, error: PAYMENT_SANDBOX_MESSAGES.chargeNotFound } as const;
     if (cob.status !== 'ATIVA')
       return { status: 409, error: `A cobrança não está ativa (${cob.status}).` } as const;
     if (isExpired(cob))
@@ -291,7 +292,10 @@ export async function startSandboxPsp(options: SandboxPspOptions = {}): Promise<
     async (request, reply) => {
       const cob = charges.get(request.params.txid);
       if (!cob)
-        return reply.status(404).type('text/html; charset=utf-8').send('<p>Cobrança não encontrada.</p>');
+        return reply
+          .status(404)
+          .type('text/html; charset=utf-8')
+          .send(`<p>${PAYMENT_SANDBOX_MESSAGES.chargeNotFound}</p>`);
       return reply.type('text/html; charset=utf-8').send(page(cob, isExpired(cob), request.query.msg));
     },
   );

@@ -8,6 +8,7 @@
 
 import { useStore } from '@nanostores/react';
 import { CHECKOUT_MESSAGES } from '@plateia/core/messages/checkout';
+import { CARD_INVALID_MESSAGE } from '@plateia/core/messages/payments';
 import { type CartItem, cartItemKey, isResaleItem, isSeatItem, ticketUnits } from '@plateia/core/rules/cart';
 import { isValidEmail } from '@plateia/core/rules/email';
 import { formatCents } from '@plateia/core/rules/price';
@@ -781,11 +782,7 @@ function CardPayment({ payment, totalCents, fire }: CardPaymentProps): ReactNode
       }));
     } catch (failure) {
       // The gateway's own refusal ("Número de cartão inválido.") when it gives one.
-      return fail(
-        failure instanceof Error && failure.message
-          ? failure.message
-          : 'Não foi possível validar o cartão. Confira os dados e tente novamente.',
-      );
+      return fail(failure instanceof Error && failure.message ? failure.message : CARD_INVALID_MESSAGE);
     } finally {
       setTokenizing(false);
     }
