@@ -1,10 +1,11 @@
 import { resetPassword } from '@plateia/core';
+import { SIGN_UP_MESSAGES as M } from '@plateia/core/messages/accounts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@plateia/core/rules/password';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { FormField } from '../components/FormField.tsx';
 import { StatusIcon } from '../components/StatusIcon.tsx';
 import { openLoginDialog } from '../lib/login-dialog.ts';
-import { SIGN_UP_MESSAGES as M, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../lib/sign-up-messages.ts';
 
 /** `/recuperar-senha?token=…&email=…`: asks for the new password and sets it. */
 export default function ResetPasswordForm() {

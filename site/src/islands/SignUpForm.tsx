@@ -1,4 +1,6 @@
 import { isValidCpfCnpj, isValidEmail, signUp } from '@plateia/core';
+import { SIGN_UP_MESSAGES as M } from '@plateia/core/messages/accounts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@plateia/core/rules/password';
 import { type FormEvent, useRef, useState } from 'react';
 import { CpfCnpjField } from '../components/CpfCnpjField.tsx';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
@@ -11,7 +13,6 @@ import {
 } from '../lib/document-file.ts';
 import { isCompletePhone, maskPhone } from '../lib/input-masks.ts';
 import { openLoginDialog } from '../lib/login-dialog.ts';
-import { SIGN_UP_MESSAGES as M, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../lib/sign-up-messages.ts';
 
 /** `/cadastro`: the sign-up form, document uploads, then the "confirme seu e-mail" state. */
 export default function SignUpForm() {

@@ -3,6 +3,7 @@ import { allTasks, cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../api/client.ts';
 import { md5 } from '../crypto/md5.ts';
+import { SESSION_MESSAGES } from '../messages/accounts.ts';
 import { type ApiAnswer, fakeApi, json, notFound } from '../test/fake-api.ts';
 import { setNavigator } from './navigation.ts';
 import {
@@ -18,7 +19,6 @@ import {
   logout,
   requestPasswordRecovery,
   resetPassword,
-  SESSION_MESSAGES,
   sessionId,
   setRedirectAfterLogin,
   signUp,

@@ -19,6 +19,7 @@ import {
   type User,
 } from '../api/accounts.ts';
 import { onUnauthorized } from '../api/client.ts';
+import { SESSION_MESSAGES, SIGN_IN_MESSAGES } from '../messages/accounts.ts';
 import { isValidEmail } from '../rules/email.ts';
 import { persistentAtom, readStorage, writeStorage } from './browser-storage.ts';
 import { isSameSitePath, navigate } from './navigation.ts';
@@ -42,37 +43,6 @@ export type {
   User,
 } from '../api/accounts.ts';
 export { $sessionToken } from './session-token.ts';
-
-/**
- * The pt-BR texts of signing in: the login dialog's checks, login and password recovery,
- * verbatim from spec §5 and §8. Apart from the account pages' texts so that a page with
- * only the login dialog (the script-tag build's) need not carry those.
- */
-export const SIGN_IN_MESSAGES = {
-  loginRequired: 'Email e senha são obrigatórios',
-  invalidEmail: 'Endereço de e-mail inválido',
-  loginUnverified: 'Valide sua conta pelo link enviado em seu email, antes de fazer login.',
-  loginFailed: 'Usuário/Senha Inválida',
-  loginSuccess: 'Login realizado com Sucesso',
-  recoverySent: (email: string) => `Um e-mail foi enviado para você em: ${email}`,
-  recoveryFailed: 'Erro ao enviar email, tente novamente',
-  recoveryTooSoon: 'Você precisa esperar um minuto após o envio para, reenviar o e-mail',
-} as const;
-
-/** The pt-BR texts of the session side: {@link SIGN_IN_MESSAGES} and the account pages'. */
-export const SESSION_MESSAGES = {
-  ...SIGN_IN_MESSAGES,
-  signUpExists: 'Usuário já existe',
-  signUpFailed: 'Não foi possível criar sua conta, tente novamente ou entre em contato com nossa equipe',
-  // Not in the spec: chosen here, see docs/core.md.
-  resetFailed: 'Não foi possível alterar sua senha. O link pode ter expirado, peça um novo.',
-  verifyFailed: 'Não foi possível validar seu e-mail. O link pode ter expirado.',
-  googleFailed: 'Não foi possível entrar com o Google, tente novamente',
-  uploadFailed: 'Não foi possível enviar o documento, tente novamente',
-  profileFailed: 'Não foi possível salvar seu perfil, tente novamente',
-  profileLoadFailed: 'Não foi possível carregar seu perfil, tente novamente',
-  notLoggedIn: 'Acesse sua conta para continuar',
-} as const;
 
 /** Password recovery resend wait, spec §9. */
 export const RECOVERY_WAIT_MS = 60_000;

@@ -1,11 +1,9 @@
 import type { ProfileDetails } from '@plateia/core/contracts/profile';
+import { INVALID_EMAIL_MESSAGE } from '@plateia/core/messages/accounts';
 import { isValidCpfCnpj, normalizeDocumentNumber } from '@plateia/core/rules/document-number';
 import { isValidEmail } from '@plateia/core/rules/email';
 import { HttpError } from '../plugins/errors.ts';
 import type { CustomerColumns } from './customers.ts';
-
-/** The spec's message for a malformed e-mail (§5). */
-export const INVALID_EMAIL_MESSAGE = 'Endereço de e-mail inválido';
 
 const STATES = new Set(
   'AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO'.split(' '),

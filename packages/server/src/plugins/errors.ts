@@ -1,3 +1,4 @@
+import { INVALID_EMAIL_MESSAGE } from '@plateia/core/messages/accounts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { loggableError } from '../logging.ts';
 
@@ -28,7 +29,7 @@ function describeValidation(error: FastifyError): string {
   const field = missing || path[path.length - 1] || '';
   const label = fieldNames[field] ?? field;
   if (first.keyword === 'required') return `Campo obrigatório ausente: ${label}.`;
-  if (first.keyword === 'format' && first.params.format === 'email') return 'Endereço de e-mail inválido';
+  if (first.keyword === 'format' && first.params.format === 'email') return INVALID_EMAIL_MESSAGE;
   if (first.keyword === 'additionalProperties') {
     return `Campo não permitido: ${String(first.params.additionalProperty ?? '')}.`;
   }

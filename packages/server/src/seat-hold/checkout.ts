@@ -1,8 +1,8 @@
 import type { ReservedOrder } from '@plateia/core/contracts/orders';
+import { INVALID_EMAIL_MESSAGE } from '@plateia/core/messages/accounts';
 import { RESERVE_MESSAGES } from '@plateia/core/messages/orders';
 import { SEAT_CALL_MESSAGES } from '@plateia/core/messages/seat-hold';
 import { sql } from 'drizzle-orm';
-import { INVALID_EMAIL_MESSAGE } from '../accounts/profile.ts';
 import type { Database } from '../db/client.ts';
 import { type Queryable, selectRows } from '../db/sql.ts';
 import { type ReserveTicketLine, reserveCart } from '../orders/reserve.ts';

@@ -1,4 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  INVALID_LOGIN_MESSAGE,
+  INVALID_RECOVERY_MESSAGE,
+  MAIL_FAILED_MESSAGE,
+  recoverySentMessage,
+  UNVERIFIED_MESSAGE,
+} from '@plateia/core/messages/accounts';
 import { Type } from 'typebox';
 import { toUserRecord } from '../../accounts/customers.ts';
 import { logIn, loginSalts } from '../../accounts/login.ts';
@@ -19,16 +26,6 @@ import {
   UserSchema,
 } from '../../schemas/accounts.ts';
 import { ErrorSchema, SuccessSchema } from '../../schemas/common.ts';
-
-/** Spec §8: any failed login. */
-export const INVALID_LOGIN_MESSAGE = 'Usuário/Senha Inválida';
-/** Spec §8: login before the e-mail is confirmed (HTTP 409). */
-export const UNVERIFIED_MESSAGE = 'Valide sua conta pelo link enviado em seu email, antes de fazer login.';
-/** Spec §8: recovery e-mail could not be sent. */
-export const MAIL_FAILED_MESSAGE = 'Erro ao enviar email, tente novamente';
-/** A recovery link that is unknown, used or older than an hour. */
-export const INVALID_RECOVERY_MESSAGE =
-  'Link de recuperação inválido ou expirado. Peça um novo e-mail de recuperação.';
 
 /**
  * Password login and recovery: `POST /getsalt`, `/login`, `/logout`, `/pwrecovery`,
@@ -113,7 +110,7 @@ const accounts: FastifyPluginAsyncTypebox = async (app) => {
       const mail = { mailer: app.mailer, siteUrl: app.config.siteUrl, log: request.log };
       const outcome = await sendRecoveryLink(app.database.db, email, { ...mail, now: app.now() });
       if (outcome === 'mail_failed') throw new HttpError(502, MAIL_FAILED_MESSAGE, 'mail_failed');
-      return { success: true, message: `Um e-mail foi enviado para você em: ${email}` };
+      return { success: true, message: recoverySentMessage(email) };
     },
   );
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { INVALID_VERIFY_MESSAGE, USER_EXISTS_MESSAGE } from '@plateia/core/messages/accounts';
 import { Type } from 'typebox';
 import { findCustomerById, toUserRecord } from '../../accounts/customers.ts';
 import { confirmEmail } from '../../accounts/email-confirmation.ts';
@@ -9,11 +10,6 @@ import { HttpError } from '../../plugins/errors.ts';
 import { LinkToken, ProfileEditBody, SignUpAnswer, SignUpBody, UserSchema } from '../../schemas/accounts.ts';
 import { ErrorSchema, SuccessSchema } from '../../schemas/common.ts';
 import documents from './documents.ts';
-
-/** Spec §8: sign-up with an e-mail that already has an account (HTTP 408). */
-export const USER_EXISTS_MESSAGE = 'Usuário já existe';
-/** A verification link that is unknown, used or expired. */
-export const INVALID_VERIFY_MESSAGE = 'Link de confirmação inválido ou expirado.';
 
 const unauthorizedResponses = { 401: ErrorSchema, 403: ErrorSchema };
 

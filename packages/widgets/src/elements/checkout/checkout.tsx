@@ -7,6 +7,7 @@
  */
 
 import { useStore } from '@nanostores/react';
+import { INVALID_EMAIL_MESSAGE } from '@plateia/core/messages/accounts';
 import { CHECKOUT_MESSAGES } from '@plateia/core/messages/checkout';
 import { CARD_INVALID_MESSAGE } from '@plateia/core/messages/payments';
 import { type CartItem, cartItemKey, isResaleItem, isSeatItem, ticketUnits } from '@plateia/core/rules/cart';
@@ -369,7 +370,7 @@ function CartStep({ focus, eventId, signupUrl, notice, fire, onStarted }: CartSt
                             />
                             {invalid[unit] && (
                               <p id={`${fieldId}-error`} className="field-error">
-                                Endereço de e-mail inválido
+                                {INVALID_EMAIL_MESSAGE}
                               </p>
                             )}
                           </div>

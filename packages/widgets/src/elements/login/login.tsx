@@ -5,6 +5,7 @@
  */
 
 import { useStore } from '@nanostores/react';
+import { SIGN_IN_MESSAGES } from '@plateia/core/messages/accounts';
 import { isValidEmail } from '@plateia/core/rules/email';
 import { navigate } from '@plateia/core/stores/navigation';
 import {
@@ -14,7 +15,6 @@ import {
   initSession,
   login,
   requestPasswordRecovery,
-  SIGN_IN_MESSAGES,
   startGoogleLogin,
 } from '@plateia/core/stores/session';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
