@@ -9,6 +9,7 @@ import {
   type User,
   updateProfile,
 } from '@plateia/core';
+import { PROFILE_MESSAGES as M } from '@plateia/core/messages/profile';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { CpfCnpjField } from '../components/CpfCnpjField.tsx';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
@@ -28,7 +29,6 @@ import {
   maskCpfCnpj,
   maskPhone,
 } from '../lib/input-masks.ts';
-import { PROFILE_MESSAGES as M } from '../lib/profile-messages.ts';
 
 /** `/settings/perfil` ("Minha Conta"): the profile form and the documents' status. */
 export default function ProfilePage() {

@@ -1,4 +1,5 @@
 import type { ProfileDetails } from '@plateia/core/contracts/profile';
+import { PROFILE_ANSWER_MESSAGES } from '@plateia/core/messages/profile';
 import type { Queryable } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { type CustomerRow, updateCustomer } from './customers.ts';
@@ -30,12 +31,12 @@ export async function editProfile(
 ): Promise<CustomerRow | null> {
   if (input.user !== undefined && input.user.trim().toLowerCase() !== customer.email.toLowerCase()) {
     // Changing the login e-mail would need a new confirmation; the profile form does not do it.
-    throw new HttpError(400, 'O e-mail da conta não pode ser alterado.', 'validation');
+    throw new HttpError(400, PROFILE_ANSWER_MESSAGES.emailLocked, 'validation');
   }
   const namef = input.namef === undefined ? undefined : requireName(input.namef);
   const avatar = input.avatar?.trim();
   if (avatar && !AVATAR_URL.test(avatar)) {
-    throw new HttpError(400, 'Endereço da foto de perfil inválido.', 'validation');
+    throw new HttpError(400, PROFILE_ANSWER_MESSAGES.avatarUrlInvalid, 'validation');
   }
   return updateCustomer(db, customer.id, {
     ...normalizeProfile(input, now),

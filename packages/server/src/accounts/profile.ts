@@ -1,5 +1,6 @@
 import type { ProfileDetails } from '@plateia/core/contracts/profile';
 import { INVALID_EMAIL_MESSAGE } from '@plateia/core/messages/accounts';
+import { PROFILE_ANSWER_MESSAGES } from '@plateia/core/messages/profile';
 import { isValidCpfCnpj, normalizeDocumentNumber } from '@plateia/core/rules/document-number';
 import { isValidEmail } from '@plateia/core/rules/email';
 import { HttpError } from '../plugins/errors.ts';
@@ -19,7 +20,7 @@ export function requireEmail(value: string): string {
 /** Throws 400 unless the first name has more than blanks; returns it trimmed. */
 export function requireName(value: string): string {
   const name = value.trim();
-  if (!name) throw new HttpError(400, 'Campo obrigatório ausente: nome.', 'validation');
+  if (!name) throw new HttpError(400, PROFILE_ANSWER_MESSAGES.nameMissing, 'validation');
   return name;
 }
 
@@ -64,26 +65,27 @@ export function normalizeProfile(input: ProfileDetails, now: Date): ProfileColum
   const cpfnpj = text(input.cpfnpj);
   if (cpfnpj !== undefined) {
     if (cpfnpj !== '' && !isValidCpfCnpj(cpfnpj))
-      throw new HttpError(400, 'CPF/CNPJ inválido.', 'validation');
+      throw new HttpError(400, PROFILE_ANSWER_MESSAGES.documentNumberInvalid, 'validation');
     out.cpfnpj = normalizeDocumentNumber(cpfnpj);
   }
   const cep = text(input.cep);
   if (cep !== undefined) {
     const digits = cep.replace(/\D/g, '');
     if (cep !== '' && (digits.length !== 8 || !/^[\d.\-\s]+$/.test(cep))) {
-      throw new HttpError(400, 'CEP inválido.', 'validation');
+      throw new HttpError(400, PROFILE_ANSWER_MESSAGES.cepInvalid, 'validation');
     }
     out.cep = digits;
   }
   const uf = text(input.uf)?.toUpperCase();
   if (uf !== undefined) {
-    if (uf !== '' && !STATES.has(uf)) throw new HttpError(400, 'UF inválida.', 'validation');
+    if (uf !== '' && !STATES.has(uf))
+      throw new HttpError(400, PROFILE_ANSWER_MESSAGES.stateInvalid, 'validation');
     out.uf = uf;
   }
   const birthDate = text(input.birth_date);
   if (birthDate !== undefined) {
     if (birthDate !== '' && !isRealDate(birthDate, now)) {
-      throw new HttpError(400, 'Data de nascimento inválida.', 'validation');
+      throw new HttpError(400, PROFILE_ANSWER_MESSAGES.birthDateInvalid, 'validation');
     }
     out.birth_date = birthDate === '' ? null : birthDate;
   }
