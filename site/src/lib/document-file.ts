@@ -6,6 +6,7 @@
  */
 
 import { type DocumentUpload, uploadDocument } from '@plateia/core';
+import { DOCUMENT_FILE_MESSAGES } from '@plateia/core/messages/documents';
 
 /** Which of the customer's two documents a file is. */
 export type DocumentType = DocumentUpload['documentType'];
@@ -22,13 +23,6 @@ const ACCEPTED: Record<string, readonly string[]> = {
 
 /** Value for the file input's `accept` attribute. */
 export const DOCUMENT_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
-
-/** pt-BR messages of the check (not in the spec; see docs/site.md). */
-export const DOCUMENT_FILE_MESSAGES = {
-  type: 'Envie um arquivo PDF, JPG ou PNG.',
-  size: 'O arquivo deve ter no máximo 5 MB.',
-  empty: 'O arquivo está vazio.',
-} as const;
 
 /** The parts of a `File` the check reads. */
 export interface FileLike {

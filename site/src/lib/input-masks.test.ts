@@ -1,5 +1,6 @@
+import { DOCUMENT_FILE_MESSAGES } from '@plateia/core/messages/documents';
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_FILE_MESSAGES, documentFileProblem, MAX_DOCUMENT_BYTES } from './document-file.ts';
+import { documentFileProblem, MAX_DOCUMENT_BYTES } from './document-file.ts';
 import { isCompleteCep, isCompletePhone, maskCep, maskCpfCnpj, maskPhone } from './input-masks.ts';
 
 describe('masks', () => {

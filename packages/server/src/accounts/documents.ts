@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DOCUMENT_ANSWER_MESSAGES } from '@plateia/core/messages/documents';
 import { HttpError } from '../plugins/errors.ts';
 
 /** Largest document accepted, decoded (issue 2, §3). */
@@ -42,12 +43,12 @@ const EXTENSIONS: Record<string, DocumentKind['ext']> = { pdf: 'pdf', jpg: 'jpg'
  * characters) ending in .pdf, .jpg, .jpeg or .png. Returns the extension it claims.
  */
 export function checkFileName(name: string): DocumentKind['ext'] {
-  const invalid = new HttpError(400, 'Nome de arquivo inválido.', 'validation');
+  const invalid = new HttpError(400, DOCUMENT_ANSWER_MESSAGES.fileNameInvalid, 'validation');
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
   if (/[/\\\u0000-\u001f\u007f]/.test(name) || name.includes('..') || name.startsWith('.')) throw invalid;
   const ext = EXTENSIONS[name.split('.').pop()?.toLowerCase() ?? ''];
   if (!ext || !name.includes('.')) {
-    throw new HttpError(415, 'Envie um arquivo PDF, JPEG ou PNG.', 'unsupported_type');
+    throw new HttpError(415, DOCUMENT_ANSWER_MESSAGES.unsupportedType, 'unsupported_type');
   }
   return ext;
 }
@@ -59,11 +60,11 @@ export function checkFileName(name: string): DocumentKind['ext'] {
 export function decodeBase64Upload(value: string): Buffer {
   const payload = value.replace(/^data:[\w.+/-]+;base64,/, '').replace(/\s+/g, '');
   if (payload.length === 0 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(payload)) {
-    throw new HttpError(400, 'O arquivo enviado não está em base64 válido.', 'validation');
+    throw new HttpError(400, DOCUMENT_ANSWER_MESSAGES.notBase64, 'validation');
   }
   // Checked before decoding so an oversized body never becomes a second large buffer.
   if (Math.floor((payload.replace(/=+$/, '').length * 3) / 4) > MAX_DOCUMENT_BYTES) {
-    throw new HttpError(413, 'O arquivo deve ter no máximo 5 MB.', 'too_large');
+    throw new HttpError(413, DOCUMENT_ANSWER_MESSAGES.tooLarge, 'too_large');
   }
   return Buffer.from(payload, 'base64');
 }
@@ -73,7 +74,7 @@ export function checkDocument(fileName: string, bytes: Buffer): DocumentKind {
   const claimed = checkFileName(fileName);
   const kind = detectDocumentKind(bytes);
   if (!kind || kind.ext !== claimed) {
-    throw new HttpError(415, 'O conteúdo do arquivo não é um PDF, JPEG ou PNG válido.', 'unsupported_type');
+    throw new HttpError(415, DOCUMENT_ANSWER_MESSAGES.contentInvalid, 'unsupported_type');
   }
   return kind;
 }

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DOCUMENT_ANSWER_MESSAGES } from '@plateia/core/messages/documents';
 import { findCustomerDocument, saveCustomerDocument } from '../../accounts/customer-documents.ts';
 import { assertSelf } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -36,7 +37,7 @@ const documents: FastifyPluginAsyncTypebox = async (app) => {
       assertSelf(request, request.body.customerId);
       const store = { dataDir: app.config.dataDir, now: app.now() };
       const filePath = await saveCustomerDocument(app.database.db, store, request.body);
-      return { success: true, filePath, message: 'Documento enviado com sucesso.' };
+      return { success: true, filePath, message: DOCUMENT_ANSWER_MESSAGES.sent };
     },
   );
 
