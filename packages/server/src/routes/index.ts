@@ -3,6 +3,7 @@ import accounts from './accounts/index.ts';
 import auth from './auth/index.ts';
 import cart from './cart/index.ts';
 import chat from './chat/index.ts';
+import checkIn from './check-in/index.ts';
 import courtesy from './courtesy/index.ts';
 import customer from './customer/index.ts';
 import dev from './dev/index.ts';
@@ -28,6 +29,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(courtesy);
   await app.register(payments);
   await app.register(tickets);
+  await app.register(checkIn);
   await app.register(accounts);
   await app.register(auth);
   await app.register(customer);

@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CHECK_IN_VERDICT_MESSAGES } from '@plateia/core/messages/check-in';
+import type { FastifyRequest } from 'fastify';
+import { readManifest } from '../../check-in/manifest.ts';
+import { producerEvent } from '../../check-in/producer.ts';
+import { checkInReport } from '../../check-in/report.ts';
+import { scanOnline, uploadScans } from '../../check-in/scans.ts';
+import { bearerToken } from '../../plugins/auth.ts';
+import {
+  CheckInParamsSchema,
+  CheckInReportSchema,
+  ManifestAnswerSchema,
+  ManifestQuerySchema,
+  OnlineScanAnswerSchema,
+  OnlineScanBodySchema,
+  UploadScansAnswerSchema,
+  UploadScansBodySchema,
+} from '../../schemas/check-in.ts';
+import { ErrorSchema } from '../../schemas/common.ts';
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema };
+
+// Per session rather than per address: a venue's scanners often share one public IP.
+const perSession = (max: number) => ({
+  rateLimit: {
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => bearerToken(request) ?? request.ip,
+  },
+});
+
+/** Door check-in for the event's producer: manifest, online scans, offline uploads, conflict report. */
+const checkIn: FastifyPluginAsyncTypebox = async (app) => {
+  const secured = { tags: ['check-in'], security: [{ bearer: [] }], params: CheckInParamsSchema };
+
+  app.get(
+    '/check-in/events/:eventId/manifest',
+    {
+      preHandler: app.authenticate,
+      config: perSession(120),
+      schema: {
+        ...secured,
+        summary:
+          "A page of the event's tickets changed after the cursor, with the event key, for the door scanner.",
+        querystring: ManifestQuerySchema,
+        response: { 200: ManifestAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const event = await producerEvent(app.database.db, request.params.eventId, request.customer);
+      // The answer holds the event key: never cached by anything between.
+      reply.header('cache-control', 'no-store');
+      return readManifest(app.database.db, event, request.query, { now: app.now });
+    },
+  );
+
+  app.post(
+    '/check-in/events/:eventId/scan',
+    {
+      preHandler: app.authenticate,
+      config: perSession(600),
+      schema: {
+        ...secured,
+        summary:
+          'Decides and records a scan made online; the first scan of a ticket wins. Idempotent by nonce.',
+        body: OnlineScanBodySchema,
+        response: { 200: OnlineScanAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const event = await producerEvent(app.database.db, request.params.eventId, request.customer);
+      const answer = await scanOnline(app.database.db, event, request.customer, request.body, {
+        now: app.now,
+      });
+      return { ...answer, message: CHECK_IN_VERDICT_MESSAGES[answer.verdict] };
+    },
+  );
+
+  app.post(
+    '/check-in/events/:eventId/scans',
+    {
+      preHandler: app.authenticate,
+      config: perSession(60),
+      bodyLimit: 2 * 1024 * 1024,
+      schema: {
+        ...secured,
+        summary:
+          'Records scans an offline scanner decided (up to 10,000), once per nonce; conflicts are kept.',
+        body: UploadScansBodySchema,
+        response: { 200: UploadScansAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const event = await producerEvent(app.database.db, request.params.eventId, request.customer);
+      return uploadScans(app.database.db, event, request.customer, request.body, { now: app.now });
+    },
+  );
+
+  app.get(
+    '/check-in/events/:eventId/conflicts',
+    {
+      preHandler: app.authenticate,
+      config: perSession(120),
+      schema: {
+        ...secured,
+        summary: 'The conflict report: tickets admitted by more than one scan, and totals per verdict.',
+        response: { 200: CheckInReportSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const event = await producerEvent(app.database.db, request.params.eventId, request.customer);
+      return checkInReport(app.database.db, event.id);
+    },
+  );
+};
+
+export default checkIn;
