@@ -1,3 +1,4 @@
+import { API_ERROR_MESSAGES, FORBIDDEN_MESSAGE, UNAUTHORIZED_MESSAGE } from '@plateia/core/messages/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { findSession, type SessionScope } from '../accounts/sessions.ts';
@@ -29,11 +30,6 @@ declare module 'fastify' {
     customer: AuthenticatedCustomer;
   }
 }
-
-/** The pt-BR answer for a missing, expired or revoked token. */
-export const UNAUTHORIZED_MESSAGE = 'Sessão expirada. Faça login novamente.';
-/** The pt-BR answer when an id names another customer. */
-export const FORBIDDEN_MESSAGE = 'Você não tem permissão para acessar os dados de outro cliente.';
 
 // Tokens are 43 base64url characters; anything else is rejected without a database lookup.
 const BEARER = /^Bearer +([A-Za-z0-9_-]{20,128})$/i;
@@ -78,7 +74,7 @@ export async function readCustomer(request: FastifyRequest): Promise<Authenticat
 export function assertSelf(request: FastifyRequest, id: number | string | null | undefined): void {
   const numeric = typeof id === 'number' ? id : typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : NaN;
   if (!Number.isSafeInteger(numeric) || numeric <= 0) {
-    throw new HttpError(400, 'Identificador de cliente inválido.', 'validation');
+    throw new HttpError(400, API_ERROR_MESSAGES.invalidCustomerId, 'validation');
   }
   if (!request.customer) throw unauthorized();
   if (numeric !== request.customer.id) throw new HttpError(403, FORBIDDEN_MESSAGE, 'forbidden');

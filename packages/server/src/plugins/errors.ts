@@ -1,4 +1,5 @@
 import { INVALID_EMAIL_MESSAGE } from '@plateia/core/messages/accounts';
+import { API_ERROR_MESSAGES } from '@plateia/core/messages/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { loggableError } from '../logging.ts';
 
@@ -23,19 +24,19 @@ const fieldNames: Record<string, string> = {
 
 function describeValidation(error: FastifyError): string {
   const first = error.validation?.[0];
-  if (!first) return 'Dados inválidos.';
+  if (!first) return API_ERROR_MESSAGES.invalidData;
   const path = first.instancePath.split('/').filter(Boolean);
   const missing = first.keyword === 'required' ? String(first.params.missingProperty ?? '') : '';
   const field = missing || path[path.length - 1] || '';
   const label = fieldNames[field] ?? field;
-  if (first.keyword === 'required') return `Campo obrigatório ausente: ${label}.`;
+  if (first.keyword === 'required') return API_ERROR_MESSAGES.fieldMissing(label);
   if (first.keyword === 'format' && first.params.format === 'email') return INVALID_EMAIL_MESSAGE;
   if (first.keyword === 'additionalProperties') {
-    return `Campo não permitido: ${String(first.params.additionalProperty ?? '')}.`;
+    return API_ERROR_MESSAGES.fieldNotAllowed(String(first.params.additionalProperty ?? ''));
   }
-  if (first.keyword === 'maxLength') return `Campo ${label} longo demais.`;
-  if (first.keyword === 'minLength') return `Campo ${label} curto demais.`;
-  return label ? `Valor inválido no campo ${label}.` : 'Dados inválidos.';
+  if (first.keyword === 'maxLength') return API_ERROR_MESSAGES.fieldTooLong(label);
+  if (first.keyword === 'minLength') return API_ERROR_MESSAGES.fieldTooShort(label);
+  return label ? API_ERROR_MESSAGES.fieldInvalid(label) : API_ERROR_MESSAGES.invalidData;
 }
 
 // SQLSTATEs PostgreSQL raises for text it cannot store (a NUL byte, say): the input was
@@ -67,30 +68,28 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(status).send({ error: error.code ?? 'error', message: error.message });
     }
     if (status === 413) {
-      return reply.status(413).send({ error: 'too_large', message: 'O conteúdo enviado é grande demais.' });
+      return reply.status(413).send({ error: 'too_large', message: API_ERROR_MESSAGES.tooLarge });
     }
     if (status === 415) {
-      return reply.status(415).send({ error: 'unsupported', message: 'Formato de conteúdo não suportado.' });
+      return reply
+        .status(415)
+        .send({ error: 'unsupported', message: API_ERROR_MESSAGES.unsupportedMediaType });
     }
     if (status === 429) {
-      return reply
-        .status(429)
-        .send({ error: 'rate_limited', message: 'Muitas requisições. Por favor, aguarde um momento.' });
+      return reply.status(429).send({ error: 'rate_limited', message: API_ERROR_MESSAGES.tooManyRequests });
     }
     if (BAD_TEXT_SQLSTATES.has(sqlState(error) ?? '')) {
-      return reply
-        .status(400)
-        .send({ error: 'validation', message: 'Os dados enviados contêm caracteres inválidos.' });
+      return reply.status(400).send({ error: 'validation', message: API_ERROR_MESSAGES.badCharacters });
     }
     if (status >= 400 && status < 500) {
       return reply
         .status(status)
-        .send({ error: error.code ?? 'bad_request', message: 'Requisição inválida.' });
+        .send({ error: error.code ?? 'bad_request', message: API_ERROR_MESSAGES.badRequest });
     }
     request.log.error({ err: loggableError(error) }, 'unhandled error');
-    return reply.status(500).send({ error: 'internal', message: 'Erro interno, tente novamente.' });
+    return reply.status(500).send({ error: 'internal', message: API_ERROR_MESSAGES.internal });
   });
   app.setNotFoundHandler((_request, reply) => {
-    reply.status(404).send({ error: 'not_found', message: 'Recurso não encontrado.' });
+    reply.status(404).send({ error: 'not_found', message: API_ERROR_MESSAGES.notFound });
   });
 }

@@ -1,3 +1,4 @@
+import { ERROR_REPORT_MESSAGES } from '@plateia/core/messages/errors';
 import type { APIRoute } from 'astro';
 import { formatErrorLogLine, MAX_ERROR_REPORT_BYTES, parseErrorReport } from '../../lib/error-report.ts';
 
@@ -9,21 +10,24 @@ import { formatErrorLogLine, MAX_ERROR_REPORT_BYTES, parseErrorReport } from '..
 export const POST: APIRoute = async ({ request }) => {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > MAX_ERROR_REPORT_BYTES)
-    return problem(413, 'payload_too_large', 'Relatório de erro grande demais.');
+    return problem(413, 'payload_too_large', ERROR_REPORT_MESSAGES.tooLarge);
   const body = await readLimited(request, MAX_ERROR_REPORT_BYTES);
-  if (body === null) return problem(413, 'payload_too_large', 'Relatório de erro grande demais.');
+  if (body === null) return problem(413, 'payload_too_large', ERROR_REPORT_MESSAGES.tooLarge);
   const result = parseErrorReport(body);
-  if (!result.ok) return problem(400, 'invalid_error_report', 'Relatório de erro inválido.');
+  if (!result.ok) return problem(400, 'invalid_error_report', ERROR_REPORT_MESSAGES.invalid);
   console.log(formatErrorLogLine(result.entry, new Date()));
   return new Response(null, { status: 204 });
 };
 
 /** Any other method on this path. */
 export const ALL: APIRoute = () =>
-  new Response(JSON.stringify({ error: 'method_not_allowed', message: 'Método não permitido.' }), {
-    status: 405,
-    headers: { 'content-type': 'application/json; charset=utf-8', allow: 'POST' },
-  });
+  new Response(
+    JSON.stringify({ error: 'method_not_allowed', message: ERROR_REPORT_MESSAGES.methodNotAllowed }),
+    {
+      status: 405,
+      headers: { 'content-type': 'application/json; charset=utf-8', allow: 'POST' },
+    },
+  );
 
 function problem(status: number, error: string, message: string): Response {
   return new Response(JSON.stringify({ error, message }), {

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { FORBIDDEN_MESSAGE } from '@plateia/core/messages/errors';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { reserveCart } from '../../orders/reserve.ts';
-import { assertSelf, FORBIDDEN_MESSAGE } from '../../plugins/auth.ts';
+import { assertSelf } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { ErrorSchema } from '../../schemas/common.ts';
 import { ReserveAnswerSchema, ReserveBodySchema } from '../../schemas/orders.ts';

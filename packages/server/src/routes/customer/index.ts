@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { INVALID_VERIFY_MESSAGE, USER_EXISTS_MESSAGE } from '@plateia/core/messages/accounts';
+import { UNAUTHORIZED_MESSAGE } from '@plateia/core/messages/errors';
 import { Type } from 'typebox';
 import { findCustomerById, toUserRecord } from '../../accounts/customers.ts';
 import { confirmEmail } from '../../accounts/email-confirmation.ts';
 import { editProfile } from '../../accounts/profile-edit.ts';
 import { signUp } from '../../accounts/sign-up.ts';
-import { assertSelf, UNAUTHORIZED_MESSAGE } from '../../plugins/auth.ts';
+import { assertSelf } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { LinkToken, ProfileEditBody, SignUpAnswer, SignUpBody, UserSchema } from '../../schemas/accounts.ts';
 import { ErrorSchema, SuccessSchema } from '../../schemas/common.ts';

@@ -1,3 +1,4 @@
+import { PAYLOAD_TOO_LARGE_MESSAGE } from '@plateia/core/messages/errors';
 import type { APIRoute } from 'astro';
 import { getSiteConfig } from '../../../lib/site-config.ts';
 
@@ -20,7 +21,7 @@ async function forward({ request, params, url }: Parameters<APIRoute>[0]): Promi
   let body: string | undefined;
   if (request.method === 'POST') {
     body = await request.text();
-    if (body.length > MAX_BODY_BYTES) return problem(413, 'too_large', 'O conteúdo enviado é grande demais.');
+    if (body.length > MAX_BODY_BYTES) return problem(413, 'too_large', PAYLOAD_TOO_LARGE_MESSAGE);
     headers.set('content-type', 'application/json');
   }
   try {
