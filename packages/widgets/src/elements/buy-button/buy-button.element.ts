@@ -1,10 +1,11 @@
 import type { EventDetail, TicketTypeInfo } from '@plateia/core/api/catalogue';
+import { BUY_BUTTON_MESSAGES } from '@plateia/core/messages/buy-button';
 import { formatCents } from '@plateia/core/rules/price';
 import { $cartCount, $cartTotalCents, addToCart } from '@plateia/core/stores/cart';
 import { eventStore, loadEvent, ticketCartItem } from '@plateia/core/stores/catalogue';
 import { emit, type PlateiaCartChangeDetail, type PlateiaSeatPickerOpenDetail } from '../../shared/events.ts';
 import buyButtonCss from './buy-button.css?inline';
-import { BUY_BUTTON_MESSAGES, type BuyButtonView, buyButtonView, type ChooserOption } from './buy-button.ts';
+import { type BuyButtonView, buyButtonView, type ChooserOption } from './buy-button.ts';
 import { defineLightElement, h, LightElement, setOrRemove } from './light-element.ts';
 
 /** Tag name of the buy button. */

@@ -3,24 +3,8 @@
  * the catalogue answer and the element's attributes, so the element only draws it.
  */
 import type { EventDetail, TicketTypeInfo } from '@plateia/core/api/catalogue';
+import { BUY_BUTTON_MESSAGES } from '@plateia/core/messages/buy-button';
 import type { Fetched } from '@plateia/core/stores/catalogue';
-
-/** pt-BR texts of the buy button ("Esgotado" and the chooser's lot label follow the spec's wording). */
-export const BUY_BUTTON_MESSAGES = {
-  buy: 'Comprar',
-  choose: 'Comprar ingressos',
-  chooseSeat: 'Escolher assento',
-  loading: 'Carregando…',
-  soldOut: 'Esgotado',
-  unavailable: 'Indisponível',
-  past: 'Evento encerrado',
-  retry: 'Tentar novamente',
-  menu: 'Escolha o ingresso',
-  lot: (n: number) => `Lote ${n}`,
-  added: (name: string) => `${name} adicionado ao carrinho`,
-  seatDialog: 'Escolha seu assento',
-  close: 'Fechar',
-} as const;
 
 /** One entry of the chooser. */
 export interface ChooserOption {

@@ -1,3 +1,4 @@
+import { CART_BAR_MESSAGES } from '@plateia/core/messages/cart-bar';
 import {
   $cartCount,
   $cartEventId,
@@ -12,7 +13,7 @@ import { computed } from 'nanostores';
 import { emit, type PlateiaCartChangeDetail } from '../../shared/events.ts';
 import { defineLightElement, h, LightElement, setOrRemove } from '../buy-button/light-element.ts';
 import cartBarCss from './cart-bar.css?inline';
-import { CART_BAR_MESSAGES, cartBarTotal, checkoutUrl, isHiddenPath } from './cart-bar.ts';
+import { cartBarTotal, checkoutUrl, isHiddenPath } from './cart-bar.ts';
 
 /** Tag name of the cart bar. */
 export const CART_BAR_TAG = 'plateia-cart-bar';

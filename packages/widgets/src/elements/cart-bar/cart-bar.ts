@@ -2,15 +2,8 @@
  * The rules `<plateia-cart-bar>` draws (spec §2, sticky bottom cart bar), as pure
  * functions: when it shows, what it says and where its button goes.
  */
+import { CART_BAR_MESSAGES } from '@plateia/core/messages/cart-bar';
 import { formatCents } from '@plateia/core/rules/price';
-
-/** pt-BR texts of the cart bar ("Finalizar Compra" and "+taxa" are the spec's). */
-export const CART_BAR_MESSAGES = {
-  region: 'Carrinho',
-  items: (count: number) => (count === 1 ? '1 item' : `${count} itens`),
-  fee: '+taxa',
-  checkout: 'Finalizar Compra',
-} as const;
 
 /** Path prefix of the checkout route (spec §2: `/checkout/{eventId}`), where the bar never shows. */
 export const CHECKOUT_PATH_PREFIX = '/checkout/';

@@ -1,3 +1,4 @@
+import { LOGIN_MESSAGES } from '@plateia/core/messages/login';
 import {
   $googleRedirecting,
   $sessionToken,
@@ -10,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_USER, installFakeApi, uninstallFakeApi } from '../../test/fake-api.ts';
 import { defineLogin } from './index.ts';
 import { LOGIN_TAG, PlateiaLogin } from './login.element.ts';
-import { DEFAULT_SIGNUP_URL, LOGIN_MESSAGES, Login, SIGNUP_NAVIGATION_DELAY_MS } from './login.tsx';
+import { DEFAULT_SIGNUP_URL, Login, SIGNUP_NAVIGATION_DELAY_MS } from './login.tsx';
 
 let api: ReturnType<typeof installFakeApi>;
 

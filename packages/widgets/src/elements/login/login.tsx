@@ -5,7 +5,7 @@
  */
 
 import { useStore } from '@nanostores/react';
-import { SIGN_IN_MESSAGES } from '@plateia/core/messages/accounts';
+import { LOGIN_MESSAGES } from '@plateia/core/messages/login';
 import { isValidEmail } from '@plateia/core/rules/email';
 import { navigate } from '@plateia/core/stores/navigation';
 import {
@@ -21,13 +21,6 @@ import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, 
 import type { ElementHostProps } from '../../shared/define-element.ts';
 import { emit } from '../../shared/events.ts';
 import { useModalDialog } from '../../shared/modal-dialog.ts';
-
-/** Spec texts this dialog shows; validation texts come from core's `SIGN_IN_MESSAGES`. */
-export const LOGIN_MESSAGES = {
-  required: SIGN_IN_MESSAGES.loginRequired,
-  invalidEmail: SIGN_IN_MESSAGES.invalidEmail,
-  googleRedirecting: 'Redirecionando... Aguarde enquanto o login do Google é processado.',
-} as const;
 
 /** How long "Criar Conta Gratuita" waits after closing before it navigates (ms). */
 export const SIGNUP_NAVIGATION_DELAY_MS = 300;

@@ -1,5 +1,6 @@
 import { configureApi } from '@plateia/core/api/client';
 import { SEAT_MESSAGES } from '@plateia/core/messages/seat-hold';
+import { SEAT_PICKER_MESSAGES } from '@plateia/core/messages/seat-picker';
 import { $cart } from '@plateia/core/stores/cart';
 import { $seatHolds, $seatStatuses } from '@plateia/core/stores/seat-hold';
 import { $seatMaps } from '@plateia/core/stores/seat-map';
@@ -9,7 +10,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineSeatPicker } from './index.ts';
 import { SEAT_PICKER_TAG } from './seat-picker.element.ts';
-import { mapDescription, SEAT_PICKER_MESSAGES, SeatPicker, STATUS_POLL_MS } from './seat-picker.tsx';
+import { mapDescription, SeatPicker, STATUS_POLL_MS } from './seat-picker.tsx';
 
 // A small theatre in the API host's exact shapes: one seat section, one table section.
 const MAP = {

@@ -13,6 +13,7 @@ import {
   type SectionPricing,
 } from '@plateia/core/api/seat-map';
 import { SEAT_MESSAGES } from '@plateia/core/messages/seat-hold';
+import { SEAT_PICKER_MESSAGES } from '@plateia/core/messages/seat-picker';
 import {
   type CartItem,
   cartItemKey,
@@ -50,36 +51,6 @@ import {
 
 /** Statuses are polled this often while the picker is on screen and the tab visible (ms). */
 export const STATUS_POLL_MS = 8000;
-
-/** Texts the picker shows (pt-BR); the seat flow's errors come from core's `SEAT_MESSAGES`. */
-export const SEAT_PICKER_MESSAGES = {
-  title: 'Escolha seus lugares',
-  loading: 'Carregando mapa de assentos…',
-  retry: 'Tentar Novamente',
-  showList: 'Ver lista de assentos',
-  showMap: 'Ver mapa',
-  zoomIn: 'Aproximar',
-  zoomOut: 'Afastar',
-  reset: 'Ver mapa inteiro',
-  keyboardHint: 'Use + e − para aproximar ou afastar, as setas para mover e 0 para ver o mapa inteiro.',
-  prices: 'Preços por setor',
-  legend: 'Legenda',
-  yourSeats: 'Seus lugares',
-  noSeats: 'Nenhum lugar escolhido.',
-  remove: 'Remover',
-  holding: 'Reservando…',
-  section: 'Setor',
-  row: 'Fileira',
-  seat: 'Assento',
-  table: 'Mesa',
-  ticketType: 'Tipo de ingresso',
-  add: 'Adicionar ao carrinho',
-  chooseSection: 'Escolha o setor',
-  chooseRow: 'Escolha a fileira',
-  chooseSeat: 'Escolha o assento',
-  chooseTable: 'Escolha a mesa',
-  noEvent: 'Informe o evento do mapa de assentos.',
-} as const;
 
 /** Legend entries, in order: status, label. The first five are the {@link SEAT_KIND}s, in their order. */
 export const LEGEND = [

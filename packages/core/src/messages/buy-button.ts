@@ -1,0 +1,18 @@
+/** pt-BR texts of the `<plateia-buy-button>` element: its states, toast and dialog labels. */
+
+/** pt-BR texts of the buy button ("Esgotado" and the chooser's lot label follow the spec's wording). */
+export const BUY_BUTTON_MESSAGES = {
+  buy: 'Comprar',
+  choose: 'Comprar ingressos',
+  chooseSeat: 'Escolher assento',
+  loading: 'Carregando…',
+  soldOut: 'Esgotado',
+  unavailable: 'Indisponível',
+  past: 'Evento encerrado',
+  retry: 'Tentar novamente',
+  menu: 'Escolha o ingresso',
+  lot: (n: number) => `Lote ${n}`,
+  added: (name: string) => `${name} adicionado ao carrinho`,
+  seatDialog: 'Escolha seu assento',
+  close: 'Fechar',
+} as const;

@@ -1,0 +1,9 @@
+/** pt-BR texts of the `<plateia-login>` dialog (spec §2, "Acessar Conta"). */
+import { SIGN_IN_MESSAGES } from './accounts.ts';
+
+/** Spec texts the login dialog shows; the validation texts are `SIGN_IN_MESSAGES`' (messages/accounts.ts). */
+export const LOGIN_MESSAGES = {
+  required: SIGN_IN_MESSAGES.loginRequired,
+  invalidEmail: SIGN_IN_MESSAGES.invalidEmail,
+  googleRedirecting: 'Redirecionando... Aguarde enquanto o login do Google é processado.',
+} as const;
