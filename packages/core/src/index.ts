@@ -1,6 +1,7 @@
 // @plateia/core public entry. Each domain adds its own export line.
 
 export * from './api/catalogue.ts';
+export * from './api/check-in.ts';
 export * from './api/client.ts';
 export * from './api/friends.ts';
 export * from './api/orders.ts';
@@ -8,12 +9,14 @@ export * from './api/payments.ts';
 export * from './api/pixel.ts';
 export * from './api/seat-hold.ts';
 export * from './api/seat-map.ts';
+export * from './crypto/check-in-vault.ts';
 export * from './crypto/md5.ts';
 export * from './rules/cart.ts';
 export * from './rules/chat-limiter.ts';
 export * from './rules/chat-messages.ts';
 export * from './rules/chat-room.ts';
 export * from './rules/chat-text.ts';
+export * from './rules/check-in-decision.ts';
 export * from './rules/checkout.ts';
 export * from './rules/document-number.ts';
 export * from './rules/email.ts';
@@ -30,6 +33,7 @@ export * from './stores/cart.ts';
 export * from './stores/cart-expiry.ts';
 export * from './stores/catalogue.ts';
 export * from './stores/chat.ts';
+export * from './stores/check-in.ts';
 export * from './stores/checkout.ts';
 export * from './stores/error-log.ts';
 export * from './stores/friends.ts';

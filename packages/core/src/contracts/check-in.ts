@@ -1,0 +1,74 @@
+/** Door check-in as the API host sends it (`/check-in/events/{eventId}/…`, docs/check-in.md). */
+import type { CheckInTicket, CheckInVerdict } from '../rules/check-in-decision.ts';
+
+export type { CheckInTicket, CheckInVerdict } from '../rules/check-in-decision.ts';
+
+/** One ticket in the manifest: `[ticketId, holderVersion, status]`. */
+export type CheckInManifestEntry = [number, number, string];
+
+/** One page of an event's manifest. */
+export interface CheckInManifestPage {
+  event: { id: number; name: string; startsAt: string };
+  /** The event key, base64url (32 bytes). */
+  eventKey: string;
+  tickets: CheckInManifestEntry[];
+  /** Where the next request starts. */
+  cursor: string;
+  /** Whether another page follows right away. */
+  more: boolean;
+  /** The server's clock when it answered (ISO). */
+  serverTime: string;
+}
+
+/** The server's decision on an online scan. */
+export interface CheckInOnlineAnswer {
+  verdict: CheckInVerdict;
+  admitted: boolean;
+  /** pt-BR text for the door staff. */
+  message: string;
+  ticketId: number | null;
+  holderVersion: number | null;
+  /** The nonce had been recorded before: this is that decision. */
+  duplicate: boolean;
+  ticket: CheckInTicket | null;
+}
+
+/** A scan decided offline, as uploaded. */
+export interface CheckInQueuedScan {
+  nonce: string;
+  ticketId?: number;
+  holderVersion?: number;
+  verdict: CheckInVerdict;
+  /** ISO time on the scanner's (corrected) clock. */
+  scannedAt: string;
+}
+
+/** What an upload recorded. */
+export interface CheckInUploadAnswer {
+  recorded: number;
+  duplicates: number;
+}
+
+/** One admission in a conflict. */
+export interface CheckInConflictScan {
+  deviceId: string;
+  mode: 'online' | 'offline';
+  holderVersion: number | null;
+  scannedAt: string;
+  receivedAt: string;
+}
+
+/** A ticket admitted by more than one scan. */
+export interface CheckInConflict {
+  ticketId: number;
+  holderEmail: string | null;
+  ticketType: string | null;
+  scans: CheckInConflictScan[];
+}
+
+/** The door's figures and conflicts. */
+export interface CheckInReport {
+  totals: Partial<Record<CheckInVerdict, number>>;
+  admittedTickets: number;
+  conflicts: CheckInConflict[];
+}

@@ -1,0 +1,130 @@
+/**
+ * The door scanner's storage at rest (docs/check-in.md, "Encryption at rest"): values are
+ * JSON encrypted with AES-GCM (256-bit key, a fresh 96-bit IV per write) under a key made
+ * non-extractable by Web Crypto and kept, as a CryptoKey object, in IndexedDB beside the
+ * ciphertexts. Script on the page can use the key but never read its bytes, so a copy of
+ * the stored values (a synced profile, a leaked backup of site data, another extension
+ * reading storage) is useless without this browser's key store. It lives across reloads,
+ * which the door needs: the scanner must reopen with no signal.
+ */
+
+/** Where the vault keeps its records: IndexedDB in a browser, a Map in tests. */
+export interface VaultStorage {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+/** An encrypted key-value store. */
+export interface CheckInVault {
+  /** The value stored under `name`, decrypted; null when absent or unreadable. */
+  read<T>(name: string): Promise<T | null>;
+  /** Encrypts and stores `value` under `name`. */
+  write(name: string, value: unknown): Promise<void>;
+  /** Removes the value under `name`. */
+  remove(name: string): Promise<void>;
+}
+
+/** The record under which the vault keeps its key. */
+export const VAULT_KEY_RECORD = 'vault-key';
+
+interface Sealed {
+  iv: Uint8Array;
+  data: ArrayBuffer;
+}
+
+/** A storage kept in memory (tests, and browsers without IndexedDB: nothing survives a reload). */
+export function memoryVaultStorage(): VaultStorage & { records: Map<string, unknown> } {
+  const records = new Map<string, unknown>();
+  return {
+    records,
+    get: async (key) => records.get(key),
+    set: async (key, value) => {
+      records.set(key, value);
+    },
+    delete: async (key) => {
+      records.delete(key);
+    },
+  };
+}
+
+function request<T>(run: () => IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const pending = run();
+    pending.onsuccess = () => resolve(pending.result);
+    pending.onerror = () => reject(pending.error);
+  });
+}
+
+/** The vault's records in IndexedDB database `plateia:check-in`, object store `vault`. */
+export function indexedDbVaultStorage(databaseName = 'plateia:check-in'): VaultStorage {
+  let opened: Promise<IDBDatabase> | null = null;
+  const database = () => {
+    opened ??= new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(databaseName, 1);
+      open.onupgradeneeded = () => open.result.createObjectStore('vault');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    return opened;
+  };
+  const store = async (mode: IDBTransactionMode) =>
+    (await database()).transaction('vault', mode).objectStore('vault');
+  return {
+    get: async (key) => {
+      const source = await store('readonly');
+      return request(() => source.get(key));
+    },
+    set: async (key, value) => {
+      const target = await store('readwrite');
+      await request(() => target.put(value, key));
+    },
+    delete: async (key) => {
+      const target = await store('readwrite');
+      await request(() => target.delete(key));
+    },
+  };
+}
+
+/**
+ * Opens the vault over `storage`, creating its key on first use. The key is generated
+ * non-extractable, so it can only ever be stored as the CryptoKey object itself.
+ */
+export async function openCheckInVault(storage: VaultStorage): Promise<CheckInVault> {
+  const subtle = globalThis.crypto.subtle;
+  let key = (await storage.get(VAULT_KEY_RECORD)) as CryptoKey | undefined;
+  if (!key) {
+    key = await subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+    await storage.set(VAULT_KEY_RECORD, key);
+  }
+  const vaultKey = key;
+  return {
+    async read<T>(name: string): Promise<T | null> {
+      const sealed = (await storage.get(`value:${name}`)) as Sealed | undefined;
+      if (!sealed) return null;
+      try {
+        const plain = await subtle.decrypt(
+          { name: 'AES-GCM', iv: new Uint8Array(sealed.iv) },
+          vaultKey,
+          sealed.data,
+        );
+        return JSON.parse(new TextDecoder().decode(plain)) as T;
+      } catch {
+        // Tampered with, or written under a key since replaced: as good as absent.
+        return null;
+      }
+    },
+    async write(name, value) {
+      const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
+      const data = await subtle.encrypt(
+        { name: 'AES-GCM', iv },
+        vaultKey,
+        new TextEncoder().encode(JSON.stringify(value)),
+      );
+      await storage.set(`value:${name}`, { iv, data } satisfies Sealed);
+    },
+    async remove(name) {
+      await storage.delete(`value:${name}`);
+    },
+  };
+}
