@@ -161,11 +161,11 @@ const terserPass = {
 // gzip header and starts with an empty dictionary, so a few files beat many small ones
 // (measured: 2 KB gzip less over all elements than one chunk per concern):
 //   light    the light core (cart, catalogue, the checkout flag and cart expiry, public
-//            reads and the event pixel, nanostores), the theme tokens, and the buy button and cart bar, which
+//            reads and the event pixel, nanostores, and the texts of these), the theme tokens, and the buy button and cart bar, which
 //            a producer page usually shows together; their entry files only re-export
 //            from here. No ky-compat, no Preact.
 //   preact   Preact, the shared element layer, the authenticated client and stores
-//            (session, seat holds and maps, checkout) and the login dialog, which every Preact element
+//            (session, seat holds and maps, checkout, and their texts) and the login dialog, which every Preact element
 //            needs (checkout and seat picker open it). With entry signatures not kept
 //            (the loader never reads exports) and dependencies left where they are, this
 //            group lands in the login module itself, which checkout and seat picker import.
@@ -180,7 +180,7 @@ const embedChunkGroups = [
     priority: 30,
     includeDependenciesRecursively: false,
     test: new RegExp(
-      `node_modules${sep}nanostores${sep}|core${sep}src${sep}(stores${sep}(toasts|browser-storage|cart|cart-expiry|checkout-state|catalogue|navigation)|rules${sep}(cart|seat-hold|price|expiry)|api${sep}(public-read|catalogue|pixel))\\.ts$|widgets${sep}src${sep}(embed${sep}light\\.ts|shared${sep}(events\\.ts|tokens\\.css\\?inline)|elements${sep}(buy-button|cart-bar)${sep}[^\\\\/]+\\.(ts|css\\?inline))$`,
+      `node_modules${sep}nanostores${sep}|core${sep}src${sep}(stores${sep}(toasts|browser-storage|cart|cart-expiry|checkout-state|catalogue|navigation)|rules${sep}(cart|seat-hold|price|expiry)|api${sep}(public-read|catalogue|pixel)|messages${sep}(cart|seat-hold|checkout|buy-button|cart-bar))\\.ts$|widgets${sep}src${sep}(embed${sep}light\\.ts|shared${sep}(events\\.ts|tokens\\.css\\?inline)|elements${sep}(buy-button|cart-bar)${sep}[^\\\\/]+\\.(ts|css\\?inline))$`,
     ),
   },
   {
@@ -188,7 +188,7 @@ const embedChunkGroups = [
     priority: 20,
     includeDependenciesRecursively: false,
     test: new RegExp(
-      `node_modules${sep}preact${sep}|widgets${sep}src${sep}(shared${sep}((define-element|styles|modal-dialog|react-on-preact|nanostores-react-on-preact)\\.ts|theme\\.css\\?inline)|elements${sep}login${sep}[^\\\\/]+\\.(tsx?|css\\?inline))$|core${sep}src${sep}(api${sep}(client|ky-compat|accounts|seat-map|seat-hold|orders|payments)|stores${sep}(session|session-token|seat-map|seat-hold|checkout)|rules${sep}(reservation|checkout|email|seat-map)|crypto${sep}md5)\\.ts$`,
+      `node_modules${sep}preact${sep}|widgets${sep}src${sep}(shared${sep}((define-element|styles|modal-dialog|react-on-preact|nanostores-react-on-preact)\\.ts|theme\\.css\\?inline)|elements${sep}login${sep}[^\\\\/]+\\.(tsx?|css\\?inline))$|core${sep}src${sep}(api${sep}(client|ky-compat|accounts|seat-map|seat-hold|orders|payments)|stores${sep}(session|session-token|seat-map|seat-hold|checkout)|rules${sep}(reservation|checkout|email|seat-map|password)|messages${sep}(accounts|login|orders)|crypto${sep}md5)\\.ts$`,
     ),
   },
 ];
