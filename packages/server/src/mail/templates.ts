@@ -94,3 +94,28 @@ export function recoveryEmail(input: { to: string; name: string; link: string })
     button: 'Criar nova senha',
   });
 }
+
+/**
+ * The notice that someone sent the recipient a ticket. It carries no ticket and no code
+ * (tickets live only in the account): the link opens "Meus Ingressos", where an account
+ * accepts it, and a new e-mail receives it on sign-up and verification.
+ */
+export function ticketTransferEmail(input: {
+  to: string;
+  fromEmail: string;
+  eventName: string;
+  link: string;
+}): MailMessage {
+  const subject = `${input.fromEmail} transferiu um ingresso para você`;
+  const lead = `${input.fromEmail} transferiu para você um ingresso de ${input.eventName} na Plateia.`;
+  const how =
+    'Se você já tem conta com este e-mail, aceite a transferência em Meus Ingressos. Se ainda não tem, crie sua conta com este e-mail e confirme-o: o ingresso entra na sua conta sozinho.';
+  const note =
+    'Os ingressos ficam só na conta, nunca no e-mail. Se você não esperava este ingresso, ignore esta mensagem.';
+  const text = ['Olá!', '', lead, '', how, input.link, '', note, '', 'Equipe Plateia'].join('\n');
+  const html = layout(subject, ['Olá!', escapeHtml(lead), escapeHtml(how), escapeHtml(note)], {
+    label: 'Abrir Meus Ingressos',
+    href: input.link,
+  });
+  return { to: input.to, subject, text, html };
+}
