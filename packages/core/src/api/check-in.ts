@@ -1,4 +1,5 @@
 import type {
+  CheckInEventSummary,
   CheckInManifestPage,
   CheckInOnlineAnswer,
   CheckInQueuedScan,
@@ -9,6 +10,7 @@ import { CHECK_IN_API_MESSAGES } from '../messages/check-in.ts';
 import { getJson, postJson } from './client.ts';
 
 export type {
+  CheckInEventSummary,
   CheckInManifestPage,
   CheckInOnlineAnswer,
   CheckInQueuedScan,
@@ -20,6 +22,14 @@ export type {
 export const CHECK_IN_UPLOAD_MAX = 10_000;
 
 const base = (eventId: number) => `check-in/events/${eventId}`;
+
+/** `GET /check-in/events`: the producer's events. */
+export async function fetchCheckInEvents(): Promise<CheckInEventSummary[]> {
+  const answer = await getJson<{ events: CheckInEventSummary[] }>('check-in/events', {
+    fallback: CHECK_IN_API_MESSAGES.eventsFailed,
+  });
+  return answer.events;
+}
 
 /** `GET /check-in/events/{eventId}/manifest`: the tickets changed after `cursor` (all without one). */
 export function fetchCheckInManifest(

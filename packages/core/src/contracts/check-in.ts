@@ -72,3 +72,14 @@ export interface CheckInReport {
   admittedTickets: number;
   conflicts: CheckInConflict[];
 }
+
+/** An event in the producer's check-in list. */
+export interface CheckInEventSummary {
+  id: number;
+  name: string;
+  startsAt: string;
+  /** Tickets issued, any status. */
+  tickets: number;
+  /** Tickets admitted at the door. */
+  used: number;
+}

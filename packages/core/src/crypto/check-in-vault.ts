@@ -28,6 +28,33 @@ export interface CheckInVault {
 /** The record under which the vault keeps its key. */
 export const VAULT_KEY_RECORD = 'vault-key';
 
+// The key as Web Crypto takes it, named without the DOM library (the API host's bench and
+// Node type-check this file too).
+type VaultKey = Parameters<typeof globalThis.crypto.subtle.encrypt>[1];
+
+// The slice of IndexedDB used here, typed locally for the same reason.
+interface IdbRequest<T> {
+  result: T;
+  error: unknown;
+  onsuccess: (() => void) | null;
+  onerror: (() => void) | null;
+}
+interface IdbStore {
+  get(key: string): IdbRequest<unknown>;
+  put(value: unknown, key: string): IdbRequest<unknown>;
+  delete(key: string): IdbRequest<unknown>;
+}
+interface IdbDatabase {
+  createObjectStore(name: string): unknown;
+  transaction(name: string, mode: 'readonly' | 'readwrite'): { objectStore(name: string): IdbStore };
+}
+interface IdbOpenRequest extends IdbRequest<IdbDatabase> {
+  onupgradeneeded: (() => void) | null;
+}
+interface IdbFactory {
+  open(name: string, version: number): IdbOpenRequest;
+}
+
 interface Sealed {
   iv: Uint8Array;
   data: ArrayBuffer;
@@ -48,7 +75,7 @@ export function memoryVaultStorage(): VaultStorage & { records: Map<string, unkn
   };
 }
 
-function request<T>(run: () => IDBRequest<T>): Promise<T> {
+function request<T>(run: () => IdbRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     const pending = run();
     pending.onsuccess = () => resolve(pending.result);
@@ -58,17 +85,19 @@ function request<T>(run: () => IDBRequest<T>): Promise<T> {
 
 /** The vault's records in IndexedDB database `plateia:check-in`, object store `vault`. */
 export function indexedDbVaultStorage(databaseName = 'plateia:check-in'): VaultStorage {
-  let opened: Promise<IDBDatabase> | null = null;
+  let opened: Promise<IdbDatabase> | null = null;
   const database = () => {
-    opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open(databaseName, 1);
+    opened ??= new Promise<IdbDatabase>((resolve, reject) => {
+      const factory = (globalThis as { indexedDB?: IdbFactory }).indexedDB;
+      if (!factory) throw new Error('IndexedDB unavailable');
+      const open = factory.open(databaseName, 1);
       open.onupgradeneeded = () => open.result.createObjectStore('vault');
       open.onsuccess = () => resolve(open.result);
       open.onerror = () => reject(open.error);
     });
     return opened;
   };
-  const store = async (mode: IDBTransactionMode) =>
+  const store = async (mode: 'readonly' | 'readwrite') =>
     (await database()).transaction('vault', mode).objectStore('vault');
   return {
     get: async (key) => {
@@ -92,7 +121,7 @@ export function indexedDbVaultStorage(databaseName = 'plateia:check-in'): VaultS
  */
 export async function openCheckInVault(storage: VaultStorage): Promise<CheckInVault> {
   const subtle = globalThis.crypto.subtle;
-  let key = (await storage.get(VAULT_KEY_RECORD)) as CryptoKey | undefined;
+  let key = (await storage.get(VAULT_KEY_RECORD)) as VaultKey | undefined;
   if (!key) {
     key = await subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
     await storage.set(VAULT_KEY_RECORD, key);

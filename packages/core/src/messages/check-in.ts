@@ -27,6 +27,7 @@ export const CHECK_IN_API_MESSAGES = {
   manifestFailed: 'Não foi possível baixar a lista de ingressos.',
   uploadFailed: 'Não foi possível enviar as leituras. Elas continuam guardadas neste aparelho.',
   reportFailed: 'Não foi possível carregar o relatório de conflitos.',
+  eventsFailed: 'Não foi possível carregar seus eventos.',
 } as const;
 
 /** Texts of the scanner page. */

@@ -46,6 +46,8 @@ export interface CheckInState {
 
 /** One scan's outcome on this scanner. */
 export interface CheckInScanResult {
+  /** The scan's client nonce (unique per scan). */
+  nonce: string;
   verdict: CheckInVerdict;
   admitted: boolean;
   /** pt-BR text for the door staff. */
@@ -322,6 +324,7 @@ async function scanOffline(current: Session, text: string, nonce: string): Promi
   });
   await persistQueue(current);
   return record({
+    nonce,
     verdict: decision.verdict,
     admitted: decision.admitted,
     message: CHECK_IN_VERDICT_MESSAGES[decision.verdict],
@@ -349,6 +352,7 @@ export async function scanCheckIn(text: string): Promise<CheckInScanResult | nul
       );
       if (answer.ticket) current.tickets.set(answer.ticket.id, answer.ticket);
       return record({
+        nonce,
         verdict: answer.verdict,
         admitted: answer.admitted,
         message: answer.message,

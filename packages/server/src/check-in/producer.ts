@@ -1,6 +1,6 @@
 import { CHECK_IN_API_MESSAGES } from '@plateia/core/messages/check-in';
 import { sql } from 'drizzle-orm';
-import { type Queryable, selectOne } from '../db/sql.ts';
+import { type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
 
 /** Who asks: the authenticated customer. */
@@ -46,4 +46,50 @@ export async function producerEvent(
     startsAt: new Date(event.starts_at),
     ticketKey: new Uint8Array(event.ticket_key),
   };
+}
+
+/** An event in the producer's check-in list. */
+export interface ProducerEventSummary {
+  id: number;
+  name: string;
+  startsAt: string;
+  /** Tickets issued, any status. */
+  tickets: number;
+  /** Tickets admitted at the door ('used'). */
+  used: number;
+}
+
+/**
+ * The events `actor` produces, the next to start first (past ones last), with ticket counts;
+ * 403 unless `actor` is a producer.
+ */
+export async function producerEvents(
+  db: Queryable,
+  actor: CheckInActor,
+  now: Date,
+): Promise<ProducerEventSummary[]> {
+  if (actor.isadmin !== '1') throw new HttpError(403, CHECK_IN_API_MESSAGES.notProducer, 'forbidden');
+  const rows = await selectRows<{
+    id: number;
+    name: string;
+    starts_at: Date | string;
+    tickets: number;
+    used: number;
+  }>(
+    db,
+    sql`SELECT e.id, e.name, e.starts_at,
+               (SELECT count(*)::int FROM tickets t WHERE t.event_id = e.id) AS tickets,
+               (SELECT count(*)::int FROM tickets t WHERE t.event_id = e.id AND t.status = 'used') AS used
+        FROM events e
+        WHERE e.producer_id = ${actor.id}
+        ORDER BY (e.ends_at < ${now}), abs(extract(epoch FROM e.starts_at - ${now})), e.id
+        LIMIT 200`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    startsAt: new Date(row.starts_at).toISOString(),
+    tickets: row.tickets,
+    used: row.used,
+  }));
 }

@@ -122,3 +122,16 @@ export const CheckInReportSchema = Type.Object({
     }),
   ),
 });
+
+/** `GET /check-in/events` answer: the producer's events. */
+export const ProducerEventsAnswerSchema = Type.Object({
+  events: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      startsAt: Type.String({ format: 'date-time' }),
+      tickets: Type.Integer(),
+      used: Type.Integer(),
+    }),
+  ),
+});

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CHECK_IN_VERDICT_MESSAGES } from '@plateia/core/messages/check-in';
 import type { FastifyRequest } from 'fastify';
 import { readManifest } from '../../check-in/manifest.ts';
-import { producerEvent } from '../../check-in/producer.ts';
+import { producerEvent, producerEvents } from '../../check-in/producer.ts';
 import { checkInReport } from '../../check-in/report.ts';
 import { scanOnline, uploadScans } from '../../check-in/scans.ts';
 import { bearerToken } from '../../plugins/auth.ts';
@@ -13,6 +13,7 @@ import {
   ManifestQuerySchema,
   OnlineScanAnswerSchema,
   OnlineScanBodySchema,
+  ProducerEventsAnswerSchema,
   UploadScansAnswerSchema,
   UploadScansBodySchema,
 } from '../../schemas/check-in.ts';
@@ -32,6 +33,21 @@ const perSession = (max: number) => ({
 /** Door check-in for the event's producer: manifest, online scans, offline uploads, conflict report. */
 const checkIn: FastifyPluginAsyncTypebox = async (app) => {
   const secured = { tags: ['check-in'], security: [{ bearer: [] }], params: CheckInParamsSchema };
+
+  app.get(
+    '/check-in/events',
+    {
+      preHandler: app.authenticate,
+      config: perSession(120),
+      schema: {
+        tags: ['check-in'],
+        security: [{ bearer: [] }],
+        summary: "The producer's events, for choosing which door to run.",
+        response: { 200: ProducerEventsAnswerSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request) => ({ events: await producerEvents(app.database.db, request.customer, app.now()) }),
+  );
 
   app.get(
     '/check-in/events/:eventId/manifest',

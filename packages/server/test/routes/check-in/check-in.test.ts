@@ -337,8 +337,27 @@ describe('door check-in calls', () => {
     expect((await manifest(producer, '?limit=1')).statusCode).toBe(200);
   });
 
+  it("lists a producer's own events with ticket counts, and refuses customers", async () => {
+    expect((await t.app.inject({ url: '/check-in/events' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/check-in/events', headers: bearer(customer.token) })).statusCode,
+    ).toBe(403);
+    const res = await t.app.inject({ url: '/check-in/events', headers: bearer(producer.token) });
+    expect(res.statusCode).toBe(200);
+    const events = res.json().events as { id: number; tickets: number; used: number }[];
+    expect(events.map((event) => event.id)).toEqual([eventId]);
+    expect(events[0]).toMatchObject({ tickets: 40, name: 'Festival de Teste' });
+    const used = await selectOne<{ count: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS count FROM tickets WHERE event_id = ${eventId} AND status = 'used'`,
+    );
+    expect(events[0]!.used).toBe(used!.count);
+    expect(used!.count).toBeGreaterThan(0);
+  });
+
   it('documents every route in /openapi.json', async () => {
     const doc = (await t.app.inject({ url: '/openapi.json' })).json();
+    expect(doc.paths['/check-in/events']?.get?.security).toEqual([{ bearer: [] }]);
     for (const [path, method] of [
       ['/check-in/events/{eventId}/manifest', 'get'],
       ['/check-in/events/{eventId}/scan', 'post'],
