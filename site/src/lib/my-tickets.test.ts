@@ -12,6 +12,7 @@ import {
 const ticket = (id: number, eventId: number, startsAt: string, fields: Partial<MyTicket> = {}): MyTicket => ({
   id,
   status: 'valid',
+  holderVersion: 1,
   holderEmail: 'cliente@plateia.dev',
   priceCents: 12000,
   courtesy: false,
@@ -28,6 +29,7 @@ const ticket = (id: number, eventId: number, startsAt: string, fields: Partial<M
   ticketType: { id: 1, name: 'Pista', nNumber: 1 },
   seat: null,
   order: { id: 9, number: 'PL-9', paidAt: '2026-11-01T12:05:00.000Z' },
+  transfer: null,
   ...fields,
 });
 
@@ -57,6 +59,9 @@ describe('labels', () => {
     expect(ticketStatusLabel('valid')).toBe('Válido');
     expect(ticketStatusLabel('used')).toBe('Utilizado');
     expect(ticketStatusLabel('transferred')).toBe('Transferido');
+    expect(ticketStatusLabel('pending_transfer')).toBe('Transferência pendente');
+    expect(ticketStatusLabel('listed')).toBe('Anunciado para revenda');
+    expect(ticketStatusLabel('refunded')).toBe('Reembolsado');
   });
 
   it('describes seats and tables, and nothing for general admission', () => {

@@ -4,29 +4,11 @@
  * and the pure helpers that group and describe them.
  */
 import { apiClient, callApi } from '@plateia/core';
+import type { MyTicket as CoreTicket } from '@plateia/core/contracts/tickets';
+import { TICKET_STATUS_LABELS } from '@plateia/core/messages/tickets';
 
-/** A ticket as the API host lists it. */
-export interface MyTicket {
-  id: number;
-  status: 'valid' | 'used' | 'cancelled' | 'transferred' | 'resold' | string;
-  holderEmail: string;
-  priceCents: number;
-  courtesy: boolean;
-  /** ISO date-time. */
-  createdAt: string;
-  event: {
-    id: number;
-    slug: string;
-    name: string;
-    venue: string;
-    city: string;
-    image: string;
-    startsAt: string;
-  };
-  ticketType: { id: number; name: string; nNumber: number };
-  seat: { id: number; section: string; row: string; number: string; table: string | null } | null;
-  order: { id: number; number: string; paidAt: string | null } | null;
-}
+/** A ticket as the API host lists it (core's contract). */
+export type MyTicket = CoreTicket;
 
 /** Message when the list cannot be read (the API host's text wins when it sends one). */
 export const MY_TICKETS_LOAD_FAILED = 'Não foi possível carregar seus ingressos, tente novamente';
@@ -41,21 +23,8 @@ export async function fetchMyTickets(): Promise<MyTicket[]> {
 }
 
 /** pt-BR label of a ticket's status. */
-export function ticketStatusLabel(status: MyTicket['status']): string {
-  switch (status) {
-    case 'valid':
-      return 'Válido';
-    case 'used':
-      return 'Utilizado';
-    case 'cancelled':
-      return 'Cancelado';
-    case 'transferred':
-      return 'Transferido';
-    case 'resold':
-      return 'Revendido';
-    default:
-      return status;
-  }
+export function ticketStatusLabel(status: MyTicket['status'] | string): string {
+  return TICKET_STATUS_LABELS[status as keyof typeof TICKET_STATUS_LABELS] ?? status;
 }
 
 /** Where the ticket's holder sits: "Mesa 4", "Plateia A · Fila C · Assento 12", or `null`. */
