@@ -85,6 +85,25 @@ describe('friends, chat, support and "Seja produtor" in the browser', () => {
     expect(await joao.locator('footer.site-footer, body > footer').count()).toBe(0);
     await joao.getByRole('status').filter({ hasText: 'Conectado' }).waitFor();
     await chatLine(joao, 'Vocês agora são amigos. Digam olá!').waitFor();
+    // The push stream (beyond the spec) answers on the storefront's origin as Server-Sent Events.
+    const stream = await joao.evaluate(async () => {
+      const token = localStorage.getItem('plateia:token');
+      const [, friendId] = /\/friends\/(\d+)\/chat/.exec(location.pathname) ?? [];
+      const me = JSON.parse(localStorage.getItem('plateia:user') ?? '{}') as { id: number };
+      const low = Math.min(me.id, Number(friendId));
+      const high = Math.max(me.id, Number(friendId));
+      const abort = new AbortController();
+      const response = await fetch(`/api/chat/stream?userId=${me.id}&chatRoomId=dm-${low}-${high}`, {
+        headers: { Authorization: `Bearer ${token}` },
+        signal: abort.signal,
+      });
+      const reader = response.body?.getReader();
+      const first = reader ? new TextDecoder().decode((await reader.read()).value) : '';
+      abort.abort();
+      return { type: response.headers.get('content-type'), first };
+    });
+    expect(stream.type).toContain('text/event-stream');
+    expect(stream.first).toContain('retry:');
     await expectAccessible(joao, 'chat');
     await joao.getByLabel('Mensagem').fill('Oi Paulo <b>Tom</b> & Jerry');
     await joao.getByRole('button', { name: 'Enviar', exact: true }).click();

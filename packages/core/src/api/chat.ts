@@ -135,3 +135,60 @@ export async function fetchChatHistory(
 export async function postChatSystem(userId: number, dst_userId: number, chatRoomId: string): Promise<void> {
   await postJson('chat/system', { isSystem: true, userId, dst_userId, chatRoomId }, { fallback: '' });
 }
+
+/** One SSE message of `/api/chat/stream`. */
+export interface ChatStreamEvent {
+  /** The event id: the message's server id, sent back as `Last-Event-ID` to resume. */
+  id: string;
+  message: ServerChatMessage;
+}
+
+/**
+ * Reads `GET /api/chat/stream` (Server-Sent Events, same origin, bearer token) until it
+ * ends, fails or `signal` aborts, calling `onEvent` per message. Read with `fetch` rather
+ * than `EventSource` because the stream needs the Authorization header; `lastEventId`
+ * resumes after a message already shown. Resolves when the stream ends; rejects on failure.
+ */
+export async function readChatStream(
+  userId: number,
+  chatRoomId: string,
+  lastEventId: string | null,
+  onEvent: (event: ChatStreamEvent) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  const url = new URL('/api/chat/stream', chatOrigin());
+  url.searchParams.set('userId', String(userId));
+  url.searchParams.set('chatRoomId', chatRoomId);
+  const headers = new Headers({ accept: 'text/event-stream' });
+  const token = $sessionToken.get();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (lastEventId) headers.set('Last-Event-ID', lastEventId);
+  const response = await apiFetch()(url, { headers, signal });
+  if (!response.ok || !response.body) throw new ApiError(CHAT_HISTORY_FAILED, { status: response.status });
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    buffer += value.replace(/\r\n?/g, '\n');
+    let cut = buffer.indexOf('\n\n');
+    while (cut !== -1) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      const id = /^id: ?(.*)$/m.exec(block)?.[1];
+      const data = block
+        .split('\n')
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(5).replace(/^ /, ''))
+        .join('\n');
+      if (id && data) {
+        try {
+          onEvent({ id, message: JSON.parse(data) as ServerChatMessage });
+        } catch {
+          // A malformed event is skipped; polling still brings the message.
+        }
+      }
+      cut = buffer.indexOf('\n\n');
+    }
+  }
+}

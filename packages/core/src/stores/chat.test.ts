@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi } from '../api/client.ts';
+import { apiFetch, configureApi } from '../api/client.ts';
 import type { ServerChatMessage } from '../contracts/chat.ts';
 import { type ApiCall, fakeRoutes, json } from '../test/fake-api.ts';
 import {
   $chatConnection,
   $chatHasMore,
   $chatMessages,
+  $chatPushEnabled,
   $unreadCounts,
   closeChat,
   loadOlderMessages,
@@ -45,6 +46,8 @@ describe('chat store', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     vi.setSystemTime(new Date('2026-11-20T12:00:00.000Z'));
     $user.set({ id: 1, user: 'ana@x.com' });
+    // Polling is the contract; the push stream has its own test below.
+    $chatPushEnabled.set(false);
     history = [];
     polled = [];
     pollStatus = 200;
@@ -259,5 +262,55 @@ describe('chat store', () => {
     stopUnreadCounts();
     await vi.advanceTimersByTimeAsync(30_000);
     expect(count()).toBe(2);
+  });
+
+  it('also takes pushed messages from the SSE stream, once, and resumes after the last event id', async () => {
+    $chatPushEnabled.set(true);
+    history = [msg({ id: 500, content: 'antiga' })];
+    const pushed = msg({ id: 501, content: '<i>empurrada</i>' });
+    const streams: ApiCall[] = [];
+    let streamed = 0;
+    fakeRoutes({
+      'POST /chat/history': () => json(200, { messages: history }),
+      'GET /api/chat/messages': () => json(200, { messages: [] }),
+      'POST /api/chat/read': () => json(200, {}),
+      'GET /api/chat/stream': (call) => {
+        streams.push(call);
+        streamed += 1;
+        const body =
+          streamed === 1 ? `retry: 3000\n\nid: 501\nevent: message\ndata: ${JSON.stringify(pushed)}\n\n` : '';
+        return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+      },
+    });
+    await openChat(2);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(streams[0]?.url.searchParams.get('chatRoomId')).toBe(ROOM);
+    await vi.waitFor(() => expect($chatMessages.get().map((m) => m.text)).toEqual(['antiga', 'empurrada']));
+    // The same message polled later is not shown twice.
+    fakeRoutes({
+      'GET /api/chat/messages': () => json(200, { messages: [pushed] }),
+      'POST /api/chat/read': () => json(200, {}),
+      'GET /api/chat/stream': (call) => {
+        streams.push(call);
+        return new Response('', { status: 200, headers: { 'content-type': 'text/event-stream' } });
+      },
+    });
+    const lastEventIds: (string | null)[] = [];
+    const answer = apiFetch();
+    configureApi({
+      baseUrl: 'https://api.test',
+      fetch: (input, init) => {
+        const request = new Request(input, init);
+        if (new URL(request.url).pathname === '/api/chat/stream')
+          lastEventIds.push(request.headers.get('Last-Event-ID'));
+        return answer(input, init);
+      },
+    });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect($chatMessages.get()).toHaveLength(2);
+    // The stream ended: it is reopened after 3 s, resuming after event 501.
+    expect(streams.length).toBeGreaterThanOrEqual(2);
+    expect(lastEventIds[0]).toBe('501');
+    closeChat();
   });
 });

@@ -6,6 +6,7 @@ import {
   fetchUnreadCounts,
   markChatRead,
   postChatSystem,
+  readChatStream,
   sendChatMessage,
 } from '../api/chat.ts';
 import { ApiError } from '../api/public-read.ts';
@@ -32,6 +33,8 @@ export const CHAT_RESTART_DELAY_MS = 10_000;
 export const CHAT_MAX_POLL_FAILURES = 3;
 /** Spec §9: the unread counts refresh on /friends. */
 export const UNREAD_REFRESH_MS = 10_000;
+/** Wait before reopening the push stream after it ended or failed. */
+export const CHAT_STREAM_RETRY_MS = 3000;
 /** Spec §7: without a last message, polling asks for the last 60 s. */
 export const CHAT_DEFAULT_SINCE_MS = 60_000;
 
@@ -53,6 +56,15 @@ let historyOffset = 0;
 let generation = 0;
 let sequence = 0;
 const limiter = createRateLimiter();
+let streamAbort: AbortController | undefined;
+let streamTimer: ReturnType<typeof setTimeout> | undefined;
+let streamLastId: string | null = null;
+
+/**
+ * Whether new messages are also pushed by Server-Sent Events (beyond the spec: polling stays
+ * the contract and the fallback). On by default in browsers that stream `fetch` bodies.
+ */
+export const $chatPushEnabled = atom(typeof globalThis.TextDecoderStream === 'function');
 
 function userId(): number | null {
   const user = $user.get();
@@ -83,6 +95,50 @@ function newMessageId(): string {
 function advanceSince(messages: readonly ServerChatMessage[]): void {
   const last = messages.at(-1);
   if (last && last.created_at > since) since = last.created_at;
+}
+
+function mergeIncoming(polled: readonly ServerChatMessage[]): void {
+  const me = userId();
+  if (me === null) return;
+  advanceSince(polled);
+  const merged = mergePolled($chatMessages.get(), polled, me);
+  $chatMessages.set(merged.messages);
+  void markReceivedRead(merged.received);
+}
+
+function stopStream(): void {
+  streamAbort?.abort();
+  streamAbort = undefined;
+  if (streamTimer !== undefined) clearTimeout(streamTimer);
+  streamTimer = undefined;
+}
+
+/**
+ * Opens the push stream of the open room, resuming after the last event seen; when it ends
+ * or fails it is reopened after 3 s while the room stays open. Its messages are merged like
+ * polled ones (duplicates are recognised), so push and polling never show a message twice.
+ */
+function startStream(mine: number): void {
+  const room = $chatRoom.get();
+  const me = userId();
+  if (mine !== generation || !room || me === null || !$chatPushEnabled.get()) return;
+  const abort = new AbortController();
+  streamAbort = abort;
+  const retry = () => {
+    if (mine !== generation || abort.signal.aborted) return;
+    streamTimer = setTimeout(() => startStream(mine), CHAT_STREAM_RETRY_MS);
+  };
+  readChatStream(
+    me,
+    room.roomId,
+    streamLastId,
+    (event) => {
+      if (mine !== generation) return;
+      streamLastId = event.id;
+      mergeIncoming([event.message]);
+    },
+    abort.signal,
+  ).then(retry, retry);
 }
 
 function stopPolling(): void {
@@ -122,10 +178,7 @@ async function pollOnce(mine: number): Promise<void> {
     if (mine !== generation) return;
     failures = 0;
     $chatConnection.set('connected');
-    advanceSince(polled);
-    const merged = mergePolled($chatMessages.get(), polled, me);
-    $chatMessages.set(merged.messages);
-    void markReceivedRead(merged.received);
+    mergeIncoming(polled);
     schedulePoll(CHAT_POLL_INTERVAL_MS);
   } catch {
     if (mine !== generation) return;
@@ -168,11 +221,14 @@ export async function openChat(friendId: number): Promise<void> {
       .filter((m) => m.dst_userId === me && m.dst_read === 0 && !m.isSystem)
       .map((m) => m.id);
     void markReceivedRead(unread);
+    const newest = page.at(-1);
+    streamLastId = newest ? String(newest.id) : null;
   } catch {
     if (mine !== generation) return;
     addSystem(CHAT_HISTORY_FAILED);
   }
   void pollOnce(mine);
+  startStream(mine);
 }
 
 /** Reads the next older history page (spec: more pages exist while a page returns exactly 50). */
@@ -198,6 +254,8 @@ export async function loadOlderMessages(): Promise<void> {
 export function closeChat(): void {
   generation += 1;
   stopPolling();
+  stopStream();
+  streamLastId = null;
   failures = 0;
   historyOffset = 0;
   $chatRoom.set(null);

@@ -119,6 +119,34 @@ export async function messagesSince(
   return rows.map(toMessage);
 }
 
+/**
+ * The room's messages after the message `afterId` (an SSE `Last-Event-ID`), oldest first,
+ * at most 200. Checks the room like {@link messagesSince}.
+ */
+export async function messagesAfterId(
+  db: Queryable,
+  customerId: number,
+  roomId: string,
+  afterId: number,
+): Promise<ChatMessage[]> {
+  await assertChatRoom(db, customerId, roomPartner(customerId, roomId), roomId);
+  const rows = await selectRows<MessageRow>(
+    db,
+    sql`SELECT ${COLUMNS} FROM chat_messages WHERE chat_room_id = ${roomId} AND id > ${afterId}
+         ORDER BY id LIMIT ${POLL_MAX}`,
+  );
+  return rows.map(toMessage);
+}
+
+/** The id of the room's newest message, or 0. */
+export async function lastMessageId(db: Queryable, roomId: string): Promise<number> {
+  const row = await selectOne<{ id: number | string | null }>(
+    db,
+    sql`SELECT max(id) AS id FROM chat_messages WHERE chat_room_id = ${roomId}`,
+  );
+  return Number(row?.id ?? 0);
+}
+
 /** `POST /chat/history`: one page (newest first by page, oldest first within it). */
 export async function historyPage(
   db: Queryable,

@@ -98,3 +98,15 @@ export const ChatSystemBody = Type.Object(
 
 /** `POST /chat/system` answer: whether the system message was written by this call. */
 export const ChatSystemAnswer = Type.Object({ success: Type.Boolean(), created: Type.Boolean() });
+
+/** `GET /api/chat/stream` query (Server-Sent Events; `lastEventId` stands in for the header). */
+export const ChatStreamQuery = Type.Object({
+  userId: IdSchema,
+  chatRoomId: ChatRoomIdSchema,
+  lastEventId: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+
+/** The `Last-Event-ID` header a reconnecting browser sends. */
+export const ChatStreamHeaders = Type.Object({
+  'last-event-id': Type.Optional(Type.String({ maxLength: 20, pattern: '^[0-9]*$' })),
+});

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { chatFanOut } from '../../chat/fan-out.ts';
 import {
   historyPage,
   markRead,
@@ -7,6 +8,7 @@ import {
   unreadCounts,
   writeSystemMessage,
 } from '../../chat/messages.ts';
+import { openChatStream } from '../../chat/stream.ts';
 import { assertSelf } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import {
@@ -17,6 +19,8 @@ import {
   ChatReadBody,
   ChatSendAnswer,
   ChatSendBody,
+  ChatStreamHeaders,
+  ChatStreamQuery,
   ChatSystemAnswer,
   ChatSystemBody,
   ChatUnreadAnswer,
@@ -40,6 +44,13 @@ function parseSince(value: string | undefined): Date | null {
  */
 const chat: FastifyPluginAsyncTypebox = async (app) => {
   const secured = { tags: ['chat'], security: [{ bearer: [] }] };
+  const fanOut = chatFanOut(app.database.db, app.log);
+  const openStreams = new Set<() => void>();
+  // Open streams never finish on their own: end them so the server can close.
+  app.addHook('preClose', async () => {
+    for (const end of openStreams) end();
+  });
+  app.addHook('onClose', async () => fanOut.close());
 
   app.get(
     '/api/chat/messages',
@@ -89,6 +100,34 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
         messageId,
       };
       return { messageId, message: await sendMessage(app.database.db, input, app.now()) };
+    },
+  );
+
+  app.get(
+    '/api/chat/stream',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...secured,
+        summary:
+          "Server-Sent Events of a room's new messages; resumes after Last-Event-ID (polling stays the contract)",
+        querystring: ChatStreamQuery,
+        headers: ChatStreamHeaders,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const { userId, chatRoomId, lastEventId } = request.query;
+      assertSelf(request, userId);
+      const header = request.headers['last-event-id'];
+      const resume = header ? Number(header) : (lastEventId ?? null);
+      const input = { customerId: request.customer.id, roomId: chatRoomId, lastEventId: resume };
+      const end = await openChatStream(app.database.db, fanOut, input, () => {
+        const headers = reply.getHeaders();
+        return { raw: reply.hijack().raw, headers };
+      });
+      openStreams.add(end);
+      reply.raw.on('close', () => openStreams.delete(end));
     },
   );
 

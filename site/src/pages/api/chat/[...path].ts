@@ -7,7 +7,7 @@ import { getSiteConfig } from '../../../lib/site-config.ts';
  * paths): forwarded as they are (method, query, JSON body, bearer token) to the API host,
  * which owns the chat, and its answer passed back. Nothing else crosses.
  */
-const CHAT_PATHS = /^(messages|send|read|unread\/\d{1,10})$/;
+const CHAT_PATHS = /^(messages|send|read|stream|unread\/\d{1,10})$/;
 const MAX_BODY_BYTES = 64 * 1024;
 
 async function forward({ request, params, url }: Parameters<APIRoute>[0]): Promise<Response> {
@@ -18,6 +18,9 @@ async function forward({ request, params, url }: Parameters<APIRoute>[0]): Promi
   const headers = new Headers({ accept: 'application/json' });
   const auth = request.headers.get('authorization');
   if (auth) headers.set('authorization', auth);
+  const isStream = path === 'stream';
+  const lastEventId = request.headers.get('last-event-id');
+  if (isStream && lastEventId) headers.set('last-event-id', lastEventId);
   let body: string | undefined;
   if (request.method === 'POST') {
     body = await request.text();
@@ -29,8 +32,19 @@ async function forward({ request, params, url }: Parameters<APIRoute>[0]): Promi
       method: request.method,
       headers,
       ...(body !== undefined ? { body } : {}),
-      signal: AbortSignal.timeout(30_000),
+      // A stream lasts as long as the browser keeps it open; a call at most 30 s.
+      signal: isStream ? request.signal : AbortSignal.timeout(30_000),
     });
+    if (isStream && answer.ok && answer.body) {
+      return new Response(answer.body, {
+        status: 200,
+        headers: {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-store',
+          'x-accel-buffering': 'no',
+        },
+      });
+    }
     return new Response(await answer.text(), {
       status: answer.status,
       headers: {
@@ -43,7 +57,7 @@ async function forward({ request, params, url }: Parameters<APIRoute>[0]): Promi
   }
 }
 
-/** Polling, unread counts. */
+/** Polling, unread counts, and the push stream (Server-Sent Events, passed through as they come). */
 export const GET: APIRoute = (context) => forward(context);
 /** Send, read marks. */
 export const POST: APIRoute = (context) => forward(context);
