@@ -2,6 +2,7 @@ import { CHECK_IN_API_MESSAGES } from '@plateia/core/messages/check-in';
 import { sql } from 'drizzle-orm';
 import { type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { eventTicketKey } from '../tickets/ticket-keys.ts';
 
 /** Who asks: the authenticated customer. */
 export interface CheckInActor {
@@ -35,17 +36,13 @@ export async function producerEvent(
     name: string;
     starts_at: Date | string;
     producer_id: number | null;
-    ticket_key: Uint8Array;
-  }>(db, sql`SELECT id, name, starts_at, producer_id, ticket_key FROM events WHERE id = ${eventId}`);
+  }>(db, sql`SELECT id, name, starts_at, producer_id FROM events WHERE id = ${eventId}`);
   if (!event) throw new HttpError(404, CHECK_IN_API_MESSAGES.eventNotFound, 'not_found');
   if (event.producer_id !== actor.id)
     throw new HttpError(403, CHECK_IN_API_MESSAGES.notProducer, 'forbidden');
-  return {
-    id: event.id,
-    name: event.name,
-    startsAt: new Date(event.starts_at),
-    ticketKey: new Uint8Array(event.ticket_key),
-  };
+  const ticketKey = await eventTicketKey(db, event.id);
+  if (!ticketKey) throw new HttpError(404, CHECK_IN_API_MESSAGES.eventNotFound, 'not_found');
+  return { id: event.id, name: event.name, startsAt: new Date(event.starts_at), ticketKey };
 }
 
 /** An event in the producer's check-in list. */
