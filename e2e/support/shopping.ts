@@ -27,7 +27,10 @@ export const APPROVED_CARD = {
 } as const;
 
 /** Fills and submits the "Acessar Conta" dialog that is already open, waiting for it to close. */
-export async function submitLoginDialog(page: Page, account = DEMO_CUSTOMER): Promise<void> {
+export async function submitLoginDialog(
+  page: Page,
+  account: { email: string; password: string } = DEMO_CUSTOMER,
+): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Acessar Conta' });
   await dialog.getByLabel('E-mail').fill(account.email);
   await dialog.getByLabel('Senha', { exact: true }).fill(account.password);
@@ -36,7 +39,10 @@ export async function submitLoginDialog(page: Page, account = DEMO_CUSTOMER): Pr
 }
 
 /** Logs in through the storefront header's "Login" button. */
-export async function logInFromHeader(page: Page, account = DEMO_CUSTOMER): Promise<void> {
+export async function logInFromHeader(
+  page: Page,
+  account: { email: string; password: string } = DEMO_CUSTOMER,
+): Promise<void> {
   await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
   await submitLoginDialog(page, account);
   await page.getByRole('banner').getByRole('button', { name: 'Menu da conta' }).waitFor();
