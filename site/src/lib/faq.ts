@@ -46,20 +46,23 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
   {
     question: 'Como transfiro um ingresso para outra pessoa?',
     answer: [
-      'Em "Meus Ingressos", escolha o ingresso e use a opção de transferência informando o e-mail de quem vai recebê-lo. O ingresso sai da sua conta e passa para a conta desse e-mail.',
+      'Em "Meus Ingressos", escolha o ingresso, toque em "Transferir", informe o e-mail de quem vai recebê-lo e confirme. A pessoa recebe um aviso por e-mail (o ingresso em si nunca vai por e-mail).',
+      'Se ela já tem conta com esse e-mail, aceita a transferência em "Meus Ingressos". Se ainda não tem, basta se cadastrar com o mesmo e-mail e confirmá-lo: o ingresso entra na conta sozinho. Até o aceite, o ingresso continua com você, e seu QR Code continua valendo; depois do aceite, o QR Code passa a ser o da outra pessoa e o seu deixa de valer.',
+      'Não é possível transferir ingressos já utilizados, cancelados ou anunciados para revenda, nem depois do início do evento.',
     ],
   },
   {
     question: 'Transferi um ingresso para o e-mail errado. Consigo recuperar?',
     answer: [
-      'Abra um pedido em "ABRIR SUPORTE" o quanto antes, informando o ingresso e o e-mail digitado por engano. Nossa equipe analisa a transferência e orienta a recuperação.',
-      'Antes de confirmar uma transferência, sempre confira o e-mail de destino.',
+      'Sim, enquanto a pessoa não tiver aceitado: em "Meus Ingressos", o ingresso aparece como "Transferência pendente" com o botão "Cancelar transferência". Ao cancelar, ele volta a ser só seu, com o mesmo QR Code.',
+      'Se a transferência já foi aceita, o ingresso passou para a outra conta. Abra um pedido em "ABRIR SUPORTE" informando o ingresso e o e-mail digitado por engano, e nossa equipe orienta você. Antes de confirmar uma transferência, sempre confira o e-mail de destino.',
     ],
   },
   {
     question: 'Posso imprimir meu ingresso ou tirar um print?',
     answer: [
-      'Não recomendamos. O QR Code do ingresso é atualizado constantemente, então uma impressão ou captura de tela pode não ser aceita na entrada. Apresente o ingresso direto em "Meus Ingressos", no seu celular.',
+      'Não recomendamos. O QR Code do ingresso muda a cada 15 segundos, então uma impressão ou captura de tela deixa de valer em instantes e não é aceita na entrada. Apresente o ingresso direto em "Meus Ingressos", no seu celular.',
+      'Sem internet na porta do evento? Abra "Meus Ingressos" uma vez com conexão antes de sair: depois disso o QR Code funciona neste aparelho mesmo offline, enquanto você estiver conectado à sua conta.',
     ],
   },
   {
