@@ -33,7 +33,11 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 function parseSince(value: string | undefined): Date | null {
   if (value === undefined || value === '') return null;
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new HttpError(400, 'Data inválida no campo since.', 'validation');
+  // PostgreSQL stores years up to 294276, JavaScript up to 275760: keep to plain dates.
+  const year = date.getUTCFullYear();
+  if (Number.isNaN(date.getTime()) || year < 1970 || year > 9999) {
+    throw new HttpError(400, 'Data inválida no campo since.', 'validation');
+  }
   return date;
 }
 
