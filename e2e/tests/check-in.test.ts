@@ -173,6 +173,61 @@ describe('door check-in in the browser', () => {
     expect(online.text).toContain('decidido pelo servidor');
   });
 
+  it('reopens with no signal from its cache and the encrypted vault, which holds no readable manifest', async () => {
+    const ticketId = await courtesy(uniqueEmail('reabre'));
+    const door = await openScanner();
+    await door.page.locator('.check-in[data-offline-ready="true"]').waitFor();
+    const atRest = await door.page.evaluate(async (eventId) => {
+      const request = <T>(run: () => IDBRequest<T>) =>
+        new Promise<T>((resolve, reject) => {
+          const pending = run();
+          pending.onsuccess = () => resolve(pending.result);
+          pending.onerror = () => reject(pending.error);
+        });
+      const db = await request(() => indexedDB.open('plateia:check-in'));
+      const store = () => db.transaction('vault').objectStore('vault');
+      const key = (await request(() => store().get('vault-key'))) as CryptoKey;
+      const sealed = (await request(() => store().get(`value:manifest:${eventId}`))) as { data: ArrayBuffer };
+      const exported = await crypto.subtle.exportKey('raw', key).then(
+        () => 'exported',
+        () => 'refused',
+      );
+      const text = new TextDecoder('latin1').decode(sealed.data);
+      return {
+        extractable: key.extractable,
+        exported,
+        bytes: sealed.data.byteLength,
+        plain: text.includes('Festival'),
+      };
+    }, FESTIVAL.id);
+    expect(atRest).toMatchObject({ extractable: false, exported: 'refused', plain: false });
+    expect(atRest.bytes).toBeGreaterThan(100);
+
+    await door.context.setOffline(true);
+    const reopened = await door.page.reload();
+    expect(reopened?.fromServiceWorker()).toBe(true);
+    await door.page.locator('.check-in[data-ready="true"]').waitFor();
+    expect(await door.page.getByTestId('check-in-connection').getAttribute('data-online')).toBe('false');
+    // The network really is gone: a page the worker does not keep cannot be fetched.
+    expect(
+      await door.page.evaluate(() =>
+        fetch('/').then(
+          () => 'fetched',
+          () => 'failed',
+        ),
+      ),
+    ).toBe('failed');
+    expect(Number(await door.page.getByTestId('check-in-tickets').textContent())).toBeGreaterThan(0);
+    expect((await scan(door.page, await holderPayload(eventKey, ticketId, 1))).verdict).toBe('admitted');
+    // Another reload with no signal keeps the queued scan and the admission.
+    await door.page.reload();
+    await door.page.locator('.check-in[data-ready="true"]').waitFor();
+    expect(await door.page.getByTestId('check-in-queued').textContent()).toBe('1');
+    expect((await scan(door.page, await holderPayload(eventKey, ticketId, 1))).verdict).toBe('already_used');
+    await door.context.setOffline(false);
+    await expect.poll(() => door.page.getByTestId('check-in-queued').textContent()).toBe('0');
+  });
+
   it("refuses a transferred ticket's old code, offline too, and admits the new holder's", async () => {
     const ticketId = await courtesy(DEMO_CUSTOMER.email);
     const holderToken = await logInByApi(DEMO_CUSTOMER);

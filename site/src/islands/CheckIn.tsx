@@ -26,6 +26,7 @@ import { CHECK_IN_API_MESSAGES, CHECK_IN_PAGE_TEXTS } from '@plateia/core/messag
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { AccountGate } from '../components/AccountGate.tsx';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
+import { keepCheckInPageOffline } from '../lib/check-in-offline.ts';
 
 const T = CHECK_IN_PAGE_TEXTS;
 
@@ -98,8 +99,10 @@ async function openVault(): Promise<CheckInVault> {
 function Scanner({ eventId }: { eventId: number }) {
   const state = useStore($checkIn);
   const [opened, setOpened] = useState(false);
+  const [offlineReady, setOfflineReady] = useState(false);
   useEffect(() => {
     let live = true;
+    void keepCheckInPageOffline(window.location.pathname).then((kept) => live && setOfflineReady(kept));
     void openVault()
       .then((vault) => openCheckIn(eventId, { vault, online: navigator.onLine }))
       .then(() => live && setOpened(true));
@@ -116,7 +119,11 @@ function Scanner({ eventId }: { eventId: number }) {
   }, [eventId]);
 
   return (
-    <div className="check-in" data-ready={opened ? 'true' : 'false'}>
+    <div
+      className="check-in"
+      data-ready={opened ? 'true' : 'false'}
+      data-offline-ready={offlineReady ? 'true' : 'false'}
+    >
       <section className="card check-in-status" aria-label="Situação do leitor">
         <h2>{state.eventName || T.loadingManifest}</h2>
         <p data-testid="check-in-connection" data-online={state.online ? 'true' : 'false'}>
@@ -128,6 +135,8 @@ function Scanner({ eventId }: { eventId: number }) {
           <dd data-testid="check-in-tickets">{state.ticketCount}</dd>
           <dt>Leituras a enviar</dt>
           <dd data-testid="check-in-queued">{state.queued}</dd>
+          <dt>Abre sem conexão</dt>
+          <dd>{offlineReady ? 'Sim' : 'Ainda não'}</dd>
           <dt>Última sincronização</dt>
           <dd>{state.syncedAt ? new Date(state.syncedAt).toLocaleTimeString('pt-BR') : '—'}</dd>
         </dl>
