@@ -6,6 +6,7 @@ import {
   CHAT_ROOM_INVALID,
   CHAT_TOO_LONG,
 } from '@plateia/core/messages/chat';
+import { CHAT_SEND_LIMIT, CHAT_SEND_WINDOW_MS } from '@plateia/core/rules/chat-limiter';
 import { chatRoomId } from '@plateia/core/rules/chat-room';
 import { CHAT_MAX_LENGTH, cleanChatText } from '@plateia/core/rules/chat-text';
 import { sql } from 'drizzle-orm';
@@ -14,10 +15,6 @@ import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import { areFriends } from '../friends/friendships.ts';
 import { HttpError } from '../plugins/errors.ts';
 
-/** Spec §9: at most this many messages per {@link CHAT_SEND_WINDOW_MS} per account. */
-export const CHAT_SEND_LIMIT = 10;
-/** Spec §9: the send limit's window. */
-export const CHAT_SEND_WINDOW_MS = 1000;
 /** Spec §9: the history page size. */
 export const CHAT_HISTORY_PAGE = 50;
 /** How far back `/api/chat/messages` looks without `since` (spec §7: 60 s). */

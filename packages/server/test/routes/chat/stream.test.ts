@@ -122,7 +122,7 @@ describe('GET /api/chat/stream (Server-Sent Events over LISTEN/NOTIFY)', () => {
     ).toBe(403);
     const stranger = await open(urlB, carla, {}, room);
     expect(stranger.status).toBe(400);
-    expect((await stranger.json()).message).toBe('Sala de conversa inválida.');
+    expect(((await stranger.json()) as { message: string }).message).toBe('Sala de conversa inválida.');
   });
 
   it('pushes a message sent through another API process, markup stripped', async () => {
