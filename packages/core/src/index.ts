@@ -45,6 +45,7 @@ export * from './stores/seat-map.ts';
 export * from './stores/session.ts';
 export * from './stores/session-token.ts';
 export * from './stores/ticket-vault.ts';
+export * from './stores/ticket-vault-guard.ts';
 export * from './stores/tickets.ts';
 export * from './stores/toasts.ts';
 export * from './stores/version.ts';

@@ -2,17 +2,13 @@
  * The device's copy of the customer's tickets and their code secrets (docs/tickets.md,
  * "Offline"): written after each visit to "Meus Ingressos" with signal, read when the
  * network is gone so codes still render at the door. It belongs to one account's session:
- * {@link guardTicketVault} deletes it when the session ends or another account logs in.
+ * `guardTicketVault` (`./ticket-vault-guard.ts`) deletes it when the session ends or
+ * another account logs in.
  */
 import { openDB } from 'idb';
 import type { MyTicket, TicketCodeKey } from '../contracts/tickets.ts';
-import { readStorage, writeStorage } from './browser-storage.ts';
-import { $user } from './session.ts';
-
-/** IndexedDB database holding the vault. */
-export const TICKET_VAULT_DB = 'plateia-tickets';
-/** localStorage key naming the account the vault belongs to (read without opening IndexedDB). */
-export const TICKET_VAULT_OWNER_KEY = 'plateia:ticketVaultOwner';
+import { writeStorage } from './browser-storage.ts';
+import { TICKET_VAULT_DB, TICKET_VAULT_OWNER_KEY, wipeTicketVault } from './ticket-vault-guard.ts';
 
 const STORE = 'vault';
 const RECORD = 'current';
@@ -44,16 +40,6 @@ function openVault() {
   });
 }
 
-/** Deletes the IndexedDB vault and forgets its owner. */
-async function wipeIndexedDb(): Promise<void> {
-  writeStorage(TICKET_VAULT_OWNER_KEY, null);
-  if (typeof indexedDB === 'undefined') return;
-  await new Promise<void>((resolve) => {
-    const request = indexedDB.deleteDatabase(TICKET_VAULT_DB);
-    request.onsuccess = request.onerror = request.onblocked = () => resolve();
-  });
-}
-
 /** The browser's vault (IndexedDB through `idb`). */
 export function indexedDbTicketVault(): TicketVault {
   return {
@@ -76,7 +62,7 @@ export function indexedDbTicketVault(): TicketVault {
         db.close();
       }
     },
-    wipe: wipeIndexedDb,
+    wipe: wipeTicketVault,
   };
 }
 
@@ -95,17 +81,4 @@ export function memoryTicketVault(): TicketVault & { record: TicketVaultRecord |
     },
   };
   return vault;
-}
-
-/**
- * Deletes the vault whenever no account, or another account than its owner, is logged in:
- * at sign-out, when the server ends the session, and when someone else logs in on this
- * browser. Runs on every page (the storefront's layout calls it after `initSession`), so a
- * sign-out anywhere wipes it. Returns the unsubscribe function.
- */
-export function guardTicketVault(wipe: () => Promise<void> = wipeIndexedDb): () => void {
-  return $user.subscribe((user) => {
-    const owner = readStorage(TICKET_VAULT_OWNER_KEY);
-    if (owner !== null && (!user || String(user.id) !== owner)) void wipe();
-  });
 }

@@ -7,7 +7,8 @@ import { TRANSFER_MESSAGES } from '../messages/tickets.ts';
 import { bytesToBase64Url, deriveTicketSecret, ticketCodeAt } from '../rules/ticket-code.ts';
 import { type ApiAnswer, fakeApi, fakeRoutes, json, sent } from '../test/fake-api.ts';
 import { $user } from './session.ts';
-import { guardTicketVault, memoryTicketVault, TICKET_VAULT_OWNER_KEY } from './ticket-vault.ts';
+import { memoryTicketVault } from './ticket-vault.ts';
+import { guardTicketVault, TICKET_VAULT_OWNER_KEY } from './ticket-vault-guard.ts';
 import {
   $myTickets,
   $ticketClockOffset,
