@@ -58,6 +58,29 @@ describe('tickets after the purchase: code keys and transfers', () => {
   const transfer = (who: TestCustomer, ticketId: number, email: string) =>
     post(`/tickets/${ticketId}/transfer`, who, { email });
 
+  it('answers 401 on every ticket route without a session, and lists only the caller\u2019s tickets', async () => {
+    const ticketId = await issueTicket(db, festival, ana);
+    for (const [method, url] of [
+      ['GET', '/tickets'],
+      ['GET', '/tickets/code-keys'],
+      ['GET', `/tickets/${ticketId}/code-key`],
+      ['POST', `/tickets/${ticketId}/transfer`],
+      ['GET', '/tickets/transfers'],
+      ['POST', '/tickets/transfers/1/cancel'],
+      ['POST', '/tickets/transfers/1/accept'],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        ...(method === 'POST' ? { payload: { email: 'x@teste.dev' } } : {}),
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json().message).toBeTruthy();
+    }
+    expect((await listing(ana)).map((ticket) => ticket.id)).toContain(ticketId);
+    expect((await listing(bruno)).map((ticket) => ticket.id)).not.toContain(ticketId);
+  });
+
   describe('code keys', () => {
     it('gives the owner the ticket secret, uncached, with the server clock; 401/403/404 to others', async () => {
       const ticketId = await issueTicket(db, festival, ana);
