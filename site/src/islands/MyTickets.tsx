@@ -415,6 +415,23 @@ function TicketCodeView({ ticket, onClose }: { ticket: MyTicket; onClose: () => 
   const seat = seatLabel(ticket.seat);
   const secondsLeft = frame ? Math.ceil(frame.msLeft / 1000) : 0;
 
+  // Keeps the screen on while the code is shown at the door, where the browser allows it.
+  useEffect(() => {
+    let lock: WakeLockSentinel | null = null;
+    let closed = false;
+    navigator.wakeLock?.request('screen').then(
+      (sentinel) => {
+        if (closed) void sentinel.release().catch(() => {});
+        else lock = sentinel;
+      },
+      () => {},
+    );
+    return () => {
+      closed = true;
+      void lock?.release().catch(() => {});
+    };
+  }, []);
+
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     dialog.current?.focus();
