@@ -1,3 +1,5 @@
+import { INVALID_EMAIL_MESSAGE } from './accounts.ts';
+
 /**
  * pt-BR texts of friends (spec §5 and §8, "Friends"), shared by the API host, core and the
  * storefront. The spec's strings are verbatim.
@@ -53,4 +55,4 @@ export const FRIEND_SETTINGS_FAILED = 'Erro ao salvar configurações!';
 /** `/friendly/del` names a customer who is not the other member of that friendship. */
 export const FRIEND_MEMBER_MISMATCH = 'Os dados da amizade não conferem.';
 /** The add-friend e-mail is not an e-mail address. */
-export const FRIEND_EMAIL_INVALID = 'Endereço de e-mail inválido';
+export const FRIEND_EMAIL_INVALID = INVALID_EMAIL_MESSAGE;

@@ -1,3 +1,5 @@
+import { INVALID_EMAIL_MESSAGE } from './accounts.ts';
+
 /** pt-BR texts of the "Seja produtor" application, shared by the API host, core and the storefront. */
 
 /** Texts of the application call and page. */
@@ -5,7 +7,7 @@ export const PRODUCER_APPLICATION_MESSAGES = {
   sent: 'Recebemos sua solicitação! Nossa equipe de produtores entrará em contato em até 2 dias úteis.',
   failed: 'Não foi possível enviar sua solicitação, tente novamente',
   nameRequired: 'Informe seu nome.',
-  emailInvalid: 'Endereço de e-mail inválido',
+  emailInvalid: INVALID_EMAIL_MESSAGE,
   phoneRequired: 'Informe um telefone com DDD.',
   eventRequired: 'Conte um pouco sobre o seu evento.',
 } as const;

@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { FORBIDDEN_MESSAGE } from '@plateia/core/messages/errors';
 import {
   SUPPORT_CATEGORIES,
   SUPPORT_MESSAGES,
@@ -202,7 +203,7 @@ async function ownRequest(db: Queryable, requestId: number, customerId: number):
   const row = await selectOne<RequestRow>(db, sql`${REQUEST_SELECT} WHERE r.id = ${requestId}`);
   if (!row) throw new HttpError(404, SUPPORT_MESSAGES.notFound, 'not_found');
   if (row.customer_id !== customerId) {
-    throw new HttpError(403, 'Você não tem permissão para acessar os dados de outro cliente.', 'forbidden');
+    throw new HttpError(403, FORBIDDEN_MESSAGE, 'forbidden');
   }
   return row;
 }
