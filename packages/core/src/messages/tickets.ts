@@ -1,3 +1,5 @@
+import { INVALID_EMAIL_MESSAGE } from './accounts.ts';
+
 /**
  * pt-BR texts of tickets after the purchase ("Meus Ingressos", the rotating QR code and
  * transfers by e-mail; docs/tickets.md), shared by the API host, core and the storefront.
@@ -34,7 +36,7 @@ export const TRANSFER_MESSAGES = {
   cancelFailed: 'Não foi possível cancelar a transferência, tente novamente',
   acceptFailed: 'Não foi possível aceitar a transferência, tente novamente',
   emailRequired: 'Informe o e-mail de quem vai receber o ingresso.',
-  emailInvalid: 'Endereço de e-mail inválido',
+  emailInvalid: INVALID_EMAIL_MESSAGE,
   confirm: (email: string) =>
     `Transferir este ingresso para ${email}? Seu QR Code deixa de valer assim que a pessoa aceitar.`,
 } as const;
