@@ -64,8 +64,7 @@ function transferView(row: TransferRow): TransferView {
   };
 }
 
-const fail = (status: number, code: TicketErrorCode) =>
-  new HttpError(status, TICKET_ERRORS[code], code);
+const fail = (status: number, code: TicketErrorCode) => new HttpError(status, TICKET_ERRORS[code], code);
 
 /**
  * Sends one of the sender's tickets to an e-mail: the ticket stays valid (and in the
