@@ -228,8 +228,15 @@ describe('door check-in in the browser', () => {
     await expect.poll(() => door.page.getByTestId('check-in-queued').textContent()).toBe('0');
   });
 
-  it("refuses a transferred ticket's old code, offline too, and admits the new holder's", async () => {
+  it("refuses a transferred ticket's old code once it knows, and reports an old code a stale scanner let in", async () => {
     const ticketId = await courtesy(DEMO_CUSTOMER.email);
+    // This scanner synced before the ticket changed hands, then lost its signal.
+    const stale = await openScanner();
+    await stale.context.setOffline(true);
+    await expect
+      .poll(() => stale.page.getByTestId('check-in-connection').getAttribute('data-online'))
+      .toBe('false');
+
     const holderToken = await logInByApi(DEMO_CUSTOMER);
     const { transfer } = await api<{ transfer: { id: number } }>(
       'POST',
@@ -242,6 +249,7 @@ describe('door check-in in the browser', () => {
     const oldCode = await holderPayload(eventKey, ticketId, 1);
     await api('POST', `/tickets/transfers/${transfer.id}/accept`, await logInByApi(FRIEND));
 
+    // A scanner that synced after the transfer refuses the old code, even offline.
     const door = await openScanner();
     await door.context.setOffline(true);
     await expect
@@ -251,7 +259,21 @@ describe('door check-in in the browser', () => {
     expect(refused.verdict).toBe('old_code');
     expect(refused.text).toContain('Código antigo: este ingresso mudou de titular');
     expect((await scan(door.page, await holderPayload(eventKey, ticketId, 2))).verdict).toBe('admitted');
-    await door.context.setOffline(false);
-    await expect.poll(() => door.page.getByTestId('check-in-queued').textContent()).toBe('0');
+    // The stale scanner cannot know: it lets the old code in.
+    expect((await scan(stale.page, await holderPayload(eventKey, ticketId, 1))).verdict).toBe('admitted');
+
+    for (const { context, page } of [door, stale]) {
+      await context.setOffline(false);
+      await expect.poll(() => page.getByTestId('check-in-queued').textContent()).toBe('0');
+    }
+    await door.page.getByRole('button', { name: 'Atualizar relatório' }).click();
+    const flagged = door.page.getByTestId('check-in-stale').locator(`li[data-ticket-id="${ticketId}"]`);
+    await flagged.waitFor();
+    expect(await flagged.textContent()).toContain('código da versão 1 (atual 2)');
+    await door.page
+      .getByTestId('check-in-report')
+      .locator(`li[data-ticket-id="${ticketId}"]`)
+      .first()
+      .waitFor();
   });
 });

@@ -74,7 +74,7 @@ self.addEventListener('activate', (event) => {
 // be cached, and hears back once the page and its assets are stored.
 self.addEventListener('message', (event) => {
   const data = event.data;
-  if (!data || data.type !== 'cache-page' || typeof data.path !== 'string' || !inScope(data.path)) return;
+  if (data?.type !== 'cache-page' || typeof data.path !== 'string' || !inScope(data.path)) return;
   event.waitUntil(
     fetch(data.path, { credentials: 'same-origin' })
       .then((response) => (response.ok ? cachePage(data.path, response) : undefined))

@@ -367,6 +367,23 @@ function ConflictReport() {
           </li>
         ))}
       </ul>
+      {report && report.staleAdmissions.length > 0 && (
+        <>
+          <h3>{T.staleAdmissions}</h3>
+          <ul data-testid="check-in-stale">
+            {report.staleAdmissions.map((stale) => (
+              <li
+                key={`${stale.ticketId}-${stale.deviceId}-${stale.scannedAt}`}
+                data-ticket-id={stale.ticketId}
+              >
+                Ingresso #{stale.ticketId} · código da versão {stale.scannedVersion} (atual{' '}
+                {stale.currentVersion}) · {new Date(stale.scannedAt).toLocaleTimeString('pt-BR')} · aparelho{' '}
+                {stale.deviceId}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </section>
   );
 }

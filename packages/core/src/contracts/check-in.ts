@@ -66,8 +66,18 @@ export interface CheckInConflict {
   scans: CheckInConflictScan[];
 }
 
+/** An offline admission of a code from an earlier holder (the scanner's manifest was older). */
+export interface CheckInStaleAdmission {
+  ticketId: number;
+  scannedVersion: number;
+  currentVersion: number;
+  deviceId: string;
+  scannedAt: string;
+}
+
 /** The door's figures and conflicts. */
 export interface CheckInReport {
+  staleAdmissions: CheckInStaleAdmission[];
   totals: Partial<Record<CheckInVerdict, number>>;
   admittedTickets: number;
   conflicts: CheckInConflict[];

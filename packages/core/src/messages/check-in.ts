@@ -45,6 +45,7 @@ export const CHECK_IN_PAGE_TEXTS = {
   forget: 'Apagar dados deste evento do aparelho',
   conflicts: 'Conflitos (mesmo ingresso liberado mais de uma vez)',
   noConflicts: 'Nenhum conflito registrado.',
+  staleAdmissions: 'Entradas com código de um titular anterior',
   loadingManifest: 'Baixando a lista de ingressos…',
   notLoggedIn: 'Acesse sua conta de produtor para fazer o check-in.',
 } as const;

@@ -241,6 +241,7 @@ describe('check-in store', () => {
     fakeRoutes({
       'GET /check-in/events/7/conflicts': () =>
         json(200, {
+          staleAdmissions: [],
           totals: { admitted: 3 },
           admittedTickets: 2,
           conflicts: [{ ticketId: 1, holderEmail: null, ticketType: 'Pista', scans: [] }],

@@ -23,6 +23,20 @@ export interface CheckInConflict {
   scans: ConflictScan[];
 }
 
+/**
+ * An offline admission of a code older than the ticket's holder version now: the scanner's
+ * manifest predated the change of hands, so the previous holder's code may have got in.
+ */
+export interface StaleAdmission {
+  ticketId: number;
+  /** The version the admitted code carried. */
+  scannedVersion: number;
+  /** The ticket's version now. */
+  currentVersion: number;
+  deviceId: string;
+  scannedAt: string;
+}
+
 /** The door's figures and conflicts for an event. */
 export interface CheckInReport {
   /** Scans recorded, by verdict (only verdicts that happened). */
@@ -30,6 +44,8 @@ export interface CheckInReport {
   /** Distinct tickets admitted at least once. */
   admittedTickets: number;
   conflicts: CheckInConflict[];
+  /** Offline admissions of codes from an earlier holder, oldest first. */
+  staleAdmissions: StaleAdmission[];
 }
 
 function iso(value: Date | string): string {
@@ -38,7 +54,8 @@ function iso(value: Date | string): string {
 
 /**
  * The conflict report: every ticket admitted by more than one recorded scan, with each
- * admission's device and times, plus the totals per verdict. Offline scanners cannot
+ * admission's device and times, every admission of a previous holder's code, plus the
+ * totals per verdict. Offline scanners cannot
  * prevent a double admission, so the report is where the producer sees it.
  */
 export async function checkInReport(db: Queryable, eventId: number): Promise<CheckInReport> {
@@ -82,7 +99,29 @@ export async function checkInReport(db: Queryable, eventId: number): Promise<Che
               WHERE event_id = ${eventId} AND admitted AND ticket_id = ANY(${`{${ids.join(',')}}`}::int[])
               ORDER BY scanned_at, id`,
         );
+  const stale = await selectRows<{
+    ticket_id: number;
+    scanned_version: number;
+    current_version: number;
+    device_id: string;
+    scanned_at: Date | string;
+  }>(
+    db,
+    sql`SELECT s.ticket_id, s.holder_version AS scanned_version, t.holder_version AS current_version,
+               s.device_id, s.scanned_at
+        FROM check_in_scans s JOIN tickets t ON t.id = s.ticket_id AND t.event_id = s.event_id
+        WHERE s.event_id = ${eventId} AND s.admitted AND s.holder_version < t.holder_version
+        ORDER BY s.scanned_at, s.id
+        LIMIT ${REPORT_MAX_CONFLICTS}`,
+  );
   return {
+    staleAdmissions: stale.map((row) => ({
+      ticketId: row.ticket_id,
+      scannedVersion: row.scanned_version,
+      currentVersion: row.current_version,
+      deviceId: row.device_id,
+      scannedAt: iso(row.scanned_at),
+    })),
     totals: Object.fromEntries(totals.map((row) => [row.verdict, row.count])),
     admittedTickets: admitted?.count ?? 0,
     conflicts: tickets.map((ticket) => ({

@@ -103,6 +103,16 @@ export const UploadScansAnswerSchema = Type.Object({
 
 /** `GET /check-in/events/{eventId}/conflicts` answer. */
 export const CheckInReportSchema = Type.Object({
+  staleAdmissions: Type.Array(
+    Type.Object({
+      ticketId: Type.Integer(),
+      scannedVersion: Type.Integer(),
+      currentVersion: Type.Integer(),
+      deviceId: Type.String(),
+      scannedAt: Type.String({ format: 'date-time' }),
+    }),
+    { description: "Offline admissions of a code older than the ticket's holder version now" },
+  ),
   totals: Type.Record(Type.String(), Type.Integer()),
   admittedTickets: Type.Integer(),
   conflicts: Type.Array(

@@ -269,9 +269,23 @@ describe('door check-in calls', () => {
     };
     expect((await upload(producer, 'porta-sul', [late])).json()).toEqual({ recorded: 1, duplicates: 0 });
 
+    // A scanner whose manifest predated a change of hands let the old holder's code in.
+    await t.database.db.execute(sql`UPDATE tickets SET holder_version = 2 WHERE id = ${tickets[12]!}`);
+    const stale = {
+      nonce: nonce(),
+      ticketId: tickets[12]!,
+      holderVersion: 1,
+      verdict: 'admitted',
+      scannedAt: at,
+    };
+    expect((await upload(producer, 'porta-leste', [stale])).json()).toEqual({ recorded: 1, duplicates: 0 });
+
     const res = await report(producer);
     expect(res.statusCode).toBe(200);
     const body = res.json();
+    expect(body.staleAdmissions).toEqual([
+      { ticketId: tickets[12], scannedVersion: 1, currentVersion: 2, deviceId: 'porta-leste', scannedAt: at },
+    ]);
     const conflictIds = body.conflicts.map((conflict: { ticketId: number }) => conflict.ticketId);
     expect(conflictIds).toEqual(expect.arrayContaining([doubled, tickets[0]]));
     expect(conflictIds).not.toContain(tickets[11]);
