@@ -109,126 +109,168 @@ async function insertReturningIds(db: Queryable, insert: SQL, rows: SQL[]): Prom
 }
 
 /**
- * Creates an event with its lots, products, coupons and seat map. Seats are generated in
- * the database with `generate_series`, so a 100,000-seat venue takes one statement per
- * section rather than 100,000 round trips.
+ * Creates an event with its lots, products, coupons and seat map, in one transaction that
+ * reads as its phases. Seats are generated in the database with `generate_series`, so a
+ * 100,000-seat venue takes one statement per section rather than 100,000 round trips.
  */
 export async function createEvent(db: Database, input: EventInput): Promise<CreatedEvent> {
   return db.transaction(async (tx) => {
-    const event = await selectOne<{ id: number }>(
-      tx,
-      sql`INSERT INTO events (slug, name, description, venue, city, starts_at, ends_at, image, producer_id,
-                              pixel, service_fee_bps)
-          VALUES (${input.slug}, ${input.name}, ${input.description ?? ''}, ${input.venue ?? ''},
-                  ${input.city ?? ''}, ${input.startsAt.toISOString()}::timestamptz,
-                  ${input.endsAt.toISOString()}::timestamptz, ${input.image ?? ''}, ${input.producerId ?? null},
-                  ${input.pixel ?? ''}, ${input.serviceFeeBps ?? 1000})
-          RETURNING id`,
-    );
-    const eventId = event!.id;
-    const insertLots = (lots: LotInput[], numbered: boolean, sectionId: number | null) =>
-      insertReturningIds(
-        tx,
-        sql`INSERT INTO ticket_types (event_id, name, description, n_number, price_cents, quantity,
-                                      per_order_limit, sales_start, sales_end, sort, numbered, section_id)`,
-        lots.map(
-          (lot, index) =>
-            sql`(${eventId}, ${lot.name}, ${lot.description ?? ''}, ${lot.nNumber ?? 1}, ${lot.priceCents},
-                 ${lot.quantity}, ${lot.perOrderLimit ?? 10}, ${optionalInstant(lot.salesStart)},
-                 ${optionalInstant(lot.salesEnd)}, ${index}, ${numbered}, ${sectionId})`,
-        ),
-      );
-    const lotIds = await insertLots(input.lots ?? [], false, null);
-    const productIds = await insertReturningIds(
-      tx,
-      sql`INSERT INTO products (event_id, name, description, image, price_cents, stock, per_order_limit, sort)`,
-      (input.products ?? []).map(
-        (product, index) =>
-          sql`(${eventId}, ${product.name}, ${product.description ?? ''}, ${product.image ?? ''},
-               ${product.priceCents}, ${product.stock}, ${product.perOrderLimit ?? 10}, ${index})`,
-      ),
-    );
-    const couponIds = await insertReturningIds(
-      tx,
-      sql`INSERT INTO coupons (event_id, code, kind, value, valid_from, valid_until, usage_limit)`,
-      (input.coupons ?? []).map(
-        (coupon) =>
-          sql`(${eventId}, ${coupon.code}, ${coupon.kind}, ${coupon.value}, ${optionalInstant(coupon.validFrom)},
-               ${optionalInstant(coupon.validUntil)}, ${coupon.usageLimit ?? null})`,
-      ),
-    );
-
+    const eventId = await insertEvent(tx, input);
+    const lotIds = await insertLots(tx, eventId, input.lots ?? [], null);
+    const productIds = await insertProducts(tx, eventId, input.products ?? []);
+    const couponIds = await insertCoupons(tx, eventId, input.coupons ?? []);
     const sections: CreatedEvent['sections'] = [];
     for (const [index, section] of (input.sections ?? []).entries()) {
-      const isTables = (section.tables ?? 0) > 0;
-      const rows = section.rows ?? 0;
-      const perRow = section.seatsPerRow ?? 0;
-      const tableCount = section.tables ?? 0;
-      const perTable = section.seatsPerTable ?? 4;
-      const tablesPerRow = Math.max(1, Math.ceil(Math.sqrt(tableCount * 2)));
-      const width = isTables ? tablesPerRow * 40 : perRow * SEAT_PITCH;
-      const height = isTables ? Math.ceil(tableCount / tablesPerRow) * 40 : rows * ROW_PITCH;
-      const created = await selectOne<{ id: number }>(
-        tx,
-        sql`INSERT INTO seat_sections (event_id, name, kind, color, x, y, width, height, sort)
-            VALUES (${eventId}, ${section.name}, ${isTables ? 'tables' : 'seats'}, ${section.color ?? '#7c3aed'},
-                    ${section.x}, ${section.y}, ${width}, ${height}, ${index})
-            RETURNING id`,
-      );
-      const sectionId = created!.id;
-      const sectionLots = await insertLots(section.lots, true, sectionId);
-      let tableIds: number[] = [];
-      if (isTables) {
-        tableIds = await insertReturningIds(
-          tx,
-          sql`INSERT INTO seat_tables (event_id, section_id, name, x, y, radius)`,
-          Array.from(
-            { length: tableCount },
-            (_, t) =>
-              sql`(${eventId}, ${sectionId}, ${`Mesa ${t + 1}`}, ${section.x + 20 + (t % tablesPerRow) * 40},
-                   ${section.y + 20 + Math.floor(t / tablesPerRow) * 40}, 12)`,
-          ),
-        );
-        // Seats sit on a circle around their table.
-        await execute(
-          tx,
-          sql`
-          INSERT INTO seats (event_id, section_id, table_id, row_label, seat_number, x, y, sort)
-          SELECT ${eventId}::int, ${sectionId}::int, t.id, t.name, s::text,
-                 round((t.x + 16 * cos(2 * pi() * s / ${perTable}::int))::numeric, 1),
-                 round((t.y + 16 * sin(2 * pi() * s / ${perTable}::int))::numeric, 1),
-                 t.id * 1000 + s
-          FROM seat_tables t CROSS JOIN generate_series(1, ${perTable}::int) AS s
-          WHERE t.section_id = ${sectionId}
-          ORDER BY t.id, s`,
-        );
-      } else {
-        const labels = Array.from({ length: rows }, (_, i) => rowLabel(i)).join(',');
-        await execute(
-          tx,
-          sql`
-          INSERT INTO seats (event_id, section_id, row_label, seat_number, x, y, sort)
-          SELECT ${eventId}::int, ${sectionId}::int, (string_to_array(${labels}::text, ','))[r], s::text,
-                 ${section.x}::real + (s - 1) * ${SEAT_PITCH}::real + ${SEAT_PITCH / 2}::real,
-                 ${section.y}::real + (r - 1) * ${ROW_PITCH}::real + ${ROW_PITCH / 2}::real,
-                 r * 100000 + s
-          FROM generate_series(1, ${rows}::int) AS r CROSS JOIN generate_series(1, ${perRow}::int) AS s
-          ORDER BY r, s`,
-        );
-      }
-      sections.push({ id: sectionId, lotIds: sectionLots, tableIds });
+      sections.push(await insertSection(tx, eventId, section, index));
     }
-    if (sections.length > 0) {
-      // Numbered lots are limited by seats, not counters: their quantity is the seat count.
-      await execute(
-        tx,
-        sql`
-        UPDATE ticket_types t SET quantity = (SELECT count(*) FROM seats s WHERE s.section_id = t.section_id)
-        WHERE t.event_id = ${eventId} AND t.numbered`,
-      );
-    }
+    if (sections.length > 0) await sizeNumberedLots(tx, eventId);
     return { id: eventId, lotIds, productIds, couponIds, sections };
   });
+}
+
+async function insertEvent(tx: Queryable, input: EventInput): Promise<number> {
+  const event = await selectOne<{ id: number }>(
+    tx,
+    sql`INSERT INTO events (slug, name, description, venue, city, starts_at, ends_at, image, producer_id,
+                            pixel, service_fee_bps)
+        VALUES (${input.slug}, ${input.name}, ${input.description ?? ''}, ${input.venue ?? ''},
+                ${input.city ?? ''}, ${input.startsAt.toISOString()}::timestamptz,
+                ${input.endsAt.toISOString()}::timestamptz, ${input.image ?? ''}, ${input.producerId ?? null},
+                ${input.pixel ?? ''}, ${input.serviceFeeBps ?? 1000})
+        RETURNING id`,
+  );
+  return event!.id;
+}
+
+/** General-admission lots (`sectionId` null) or a section's numbered lots. */
+function insertLots(
+  tx: Queryable,
+  eventId: number,
+  lots: LotInput[],
+  sectionId: number | null,
+): Promise<number[]> {
+  return insertReturningIds(
+    tx,
+    sql`INSERT INTO ticket_types (event_id, name, description, n_number, price_cents, quantity,
+                                  per_order_limit, sales_start, sales_end, sort, numbered, section_id)`,
+    lots.map(
+      (lot, index) =>
+        sql`(${eventId}, ${lot.name}, ${lot.description ?? ''}, ${lot.nNumber ?? 1}, ${lot.priceCents},
+             ${lot.quantity}, ${lot.perOrderLimit ?? 10}, ${optionalInstant(lot.salesStart)},
+             ${optionalInstant(lot.salesEnd)}, ${index}, ${sectionId !== null}, ${sectionId})`,
+    ),
+  );
+}
+
+function insertProducts(tx: Queryable, eventId: number, products: ProductInput[]): Promise<number[]> {
+  return insertReturningIds(
+    tx,
+    sql`INSERT INTO products (event_id, name, description, image, price_cents, stock, per_order_limit, sort)`,
+    products.map(
+      (product, index) =>
+        sql`(${eventId}, ${product.name}, ${product.description ?? ''}, ${product.image ?? ''},
+             ${product.priceCents}, ${product.stock}, ${product.perOrderLimit ?? 10}, ${index})`,
+    ),
+  );
+}
+
+function insertCoupons(tx: Queryable, eventId: number, coupons: CouponInput[]): Promise<number[]> {
+  return insertReturningIds(
+    tx,
+    sql`INSERT INTO coupons (event_id, code, kind, value, valid_from, valid_until, usage_limit)`,
+    coupons.map(
+      (coupon) =>
+        sql`(${eventId}, ${coupon.code}, ${coupon.kind}, ${coupon.value}, ${optionalInstant(coupon.validFrom)},
+             ${optionalInstant(coupon.validUntil)}, ${coupon.usageLimit ?? null})`,
+    ),
+  );
+}
+
+/** One section of the seat map: its box, its numbered lots, then its tables or its rows of seats. */
+async function insertSection(
+  tx: Queryable,
+  eventId: number,
+  section: SectionInput,
+  index: number,
+): Promise<CreatedEvent['sections'][number]> {
+  const isTables = (section.tables ?? 0) > 0;
+  const tableCount = section.tables ?? 0;
+  const tablesPerRow = Math.max(1, Math.ceil(Math.sqrt(tableCount * 2)));
+  const width = isTables ? tablesPerRow * 40 : (section.seatsPerRow ?? 0) * SEAT_PITCH;
+  const height = isTables ? Math.ceil(tableCount / tablesPerRow) * 40 : (section.rows ?? 0) * ROW_PITCH;
+  const created = await selectOne<{ id: number }>(
+    tx,
+    sql`INSERT INTO seat_sections (event_id, name, kind, color, x, y, width, height, sort)
+        VALUES (${eventId}, ${section.name}, ${isTables ? 'tables' : 'seats'}, ${section.color ?? '#7c3aed'},
+                ${section.x}, ${section.y}, ${width}, ${height}, ${index})
+        RETURNING id`,
+  );
+  const sectionId = created!.id;
+  const lotIds = await insertLots(tx, eventId, section.lots, sectionId);
+  const tableIds = isTables ? await insertTablesWithSeats(tx, eventId, sectionId, section, tablesPerRow) : [];
+  if (!isTables) await insertRowsOfSeats(tx, eventId, sectionId, section);
+  return { id: sectionId, lotIds, tableIds };
+}
+
+/** The section's tables on a grid, and each table's seats on a circle around it. */
+async function insertTablesWithSeats(
+  tx: Queryable,
+  eventId: number,
+  sectionId: number,
+  section: SectionInput,
+  tablesPerRow: number,
+): Promise<number[]> {
+  const perTable = section.seatsPerTable ?? 4;
+  const tableIds = await insertReturningIds(
+    tx,
+    sql`INSERT INTO seat_tables (event_id, section_id, name, x, y, radius)`,
+    Array.from(
+      { length: section.tables ?? 0 },
+      (_, t) =>
+        sql`(${eventId}, ${sectionId}, ${`Mesa ${t + 1}`}, ${section.x + 20 + (t % tablesPerRow) * 40},
+             ${section.y + 20 + Math.floor(t / tablesPerRow) * 40}, 12)`,
+    ),
+  );
+  await execute(
+    tx,
+    sql`
+    INSERT INTO seats (event_id, section_id, table_id, row_label, seat_number, x, y, sort)
+    SELECT ${eventId}::int, ${sectionId}::int, t.id, t.name, s::text,
+           round((t.x + 16 * cos(2 * pi() * s / ${perTable}::int))::numeric, 1),
+           round((t.y + 16 * sin(2 * pi() * s / ${perTable}::int))::numeric, 1),
+           t.id * 1000 + s
+    FROM seat_tables t CROSS JOIN generate_series(1, ${perTable}::int) AS s
+    WHERE t.section_id = ${sectionId}
+    ORDER BY t.id, s`,
+  );
+  return tableIds;
+}
+
+/** The section's rows (A, B, …) of numbered seats. */
+async function insertRowsOfSeats(tx: Queryable, eventId: number, sectionId: number, section: SectionInput) {
+  const rows = section.rows ?? 0;
+  const labels = Array.from({ length: rows }, (_, i) => rowLabel(i)).join(',');
+  await execute(
+    tx,
+    sql`
+    INSERT INTO seats (event_id, section_id, row_label, seat_number, x, y, sort)
+    SELECT ${eventId}::int, ${sectionId}::int, (string_to_array(${labels}::text, ','))[r], s::text,
+           ${section.x}::real + (s - 1) * ${SEAT_PITCH}::real + ${SEAT_PITCH / 2}::real,
+           ${section.y}::real + (r - 1) * ${ROW_PITCH}::real + ${ROW_PITCH / 2}::real,
+           r * 100000 + s
+    FROM generate_series(1, ${rows}::int) AS r CROSS JOIN generate_series(1, ${section.seatsPerRow ?? 0}::int) AS s
+    ORDER BY r, s`,
+  );
+}
+
+/** Numbered lots are limited by seats, not counters: their quantity is the seat count. */
+async function sizeNumberedLots(tx: Queryable, eventId: number): Promise<void> {
+  await execute(
+    tx,
+    sql`
+    UPDATE ticket_types t SET quantity = (SELECT count(*) FROM seats s WHERE s.section_id = t.section_id)
+    WHERE t.event_id = ${eventId} AND t.numbered`,
+  );
 }
 
 /** The customer id of an e-mail address, or null. */
