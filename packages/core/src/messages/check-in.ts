@@ -1,3 +1,5 @@
+import { EVENT_NOT_FOUND } from './catalogue.ts';
+
 /**
  * pt-BR texts of the door check-in (docs/check-in.md), shared by the API host, core and
  * the storefront's scanner page.
@@ -21,7 +23,7 @@ export const CHECK_IN_VERDICT_MESSAGES = {
 /** Answers of the check-in API calls (403, 404, 400). */
 export const CHECK_IN_API_MESSAGES = {
   notProducer: 'Apenas o produtor do evento pode fazer o check-in.',
-  eventNotFound: 'Evento não encontrado.',
+  eventNotFound: EVENT_NOT_FOUND,
   badCursor: 'Cursor de sincronização inválido.',
   eventWithoutKey: 'Este evento ainda não tem chave de ingressos.',
   manifestFailed: 'Não foi possível baixar a lista de ingressos.',
