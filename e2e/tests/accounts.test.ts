@@ -102,6 +102,7 @@ describe('accounts in the browser', () => {
       await menu.getByRole('menuitem', { name: entry }).waitFor();
     }
     expect(await page.getByRole('banner').getByRole('link', { name: 'Área do Produtor' }).count()).toBe(0);
+    expect(await menu.getByRole('menuitem', { name: 'Check-in na portaria' }).count()).toBe(0);
     // A slow profile refresh must not overwrite what the person types meanwhile.
     let releaseProfile = () => {};
     const profileHeld = new Promise<void>((resolve) => {

@@ -117,6 +117,13 @@ describe('door check-in in the browser', () => {
     const page = await context.newPage();
     await page.goto('/');
     await logInFromHeader(page, PRODUCER);
+    // Producers reach the scanner from their account menu.
+    await page.getByRole('banner').getByRole('button', { name: 'Menu da conta' }).click();
+    await page
+      .getByRole('menu', { name: 'Minha conta' })
+      .getByRole('menuitem', { name: 'Check-in na portaria' })
+      .click();
+    await page.waitForURL('**/produtor/check-in');
     await page.goto(`/produtor/check-in/${FESTIVAL.id}`);
     await page.locator('.check-in[data-ready="true"]').waitFor();
     await expect

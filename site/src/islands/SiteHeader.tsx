@@ -3,7 +3,7 @@ import { $authState, $user, logout, type User } from '@plateia/core';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { Logo } from '../components/Logo.tsx';
-import { ACCOUNT_LINKS, initialsOf, MY_TICKETS_HREF } from '../lib/account-links.ts';
+import { ACCOUNT_LINKS, CHECK_IN_LINK, initialsOf, MY_TICKETS_HREF } from '../lib/account-links.ts';
 import { useCheckoutMode } from '../lib/checkout-mode.ts';
 import { openLoginDialog } from '../lib/login-dialog.ts';
 
@@ -238,7 +238,7 @@ function AccountMenu({ user, helpUrl, onLogout }: { user: User; helpUrl: string;
             <strong>{displayName(user)}</strong>
             <span>{user.user}</span>
           </div>
-          {ACCOUNT_LINKS.map((link) => (
+          {(isProducer(user) ? [...ACCOUNT_LINKS, CHECK_IN_LINK] : ACCOUNT_LINKS).map((link) => (
             <a key={link.href} className="menu-item" role="menuitem" href={link.href} tabIndex={-1}>
               {link.label}
             </a>
@@ -324,7 +324,7 @@ function MobileDrawer({
               <a className="drawer-item" href={MY_TICKETS_HREF}>
                 Meus Ingressos
               </a>
-              {ACCOUNT_LINKS.map((link) => (
+              {(isProducer(user) ? [...ACCOUNT_LINKS, CHECK_IN_LINK] : ACCOUNT_LINKS).map((link) => (
                 <a key={link.href} className="drawer-item" href={link.href}>
                   {link.label}
                 </a>

@@ -12,6 +12,9 @@ export const ACCOUNT_LINKS: readonly AccountLink[] = [
   { label: 'Meus suportes', href: '/support' },
 ];
 
+/** The producers' door scanner (docs/check-in.md), listed after the account entries for producers only. */
+export const CHECK_IN_LINK: AccountLink = { label: 'Check-in na portaria', href: '/produtor/check-in' };
+
 /** Path of "Meus Ingressos". */
 export const MY_TICKETS_HREF = '/mytickets';
 
