@@ -1,12 +1,15 @@
 // What the API host's benchmarks share: the load generator, the budgets file and its checks,
 // and a scratch PostgreSQL database created for one run and dropped after it.
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { chatRoomId } from '@plateia/core/rules/chat-room';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { type ApiProcess, startApiProcess } from '../test/race/cluster.ts';
+import { type ApiProcess, createBuyers, startApiProcess } from '../test/race/cluster.ts';
 
 /** The part of autocannon's options the API host's benchmarks use. */
 export interface LoadOptions {
@@ -134,4 +137,84 @@ export async function benchOnScratchDatabase(
     await scratch.drop();
   }
   process.exit(passed ? 0 : 1);
+}
+
+/** Two customers with live sessions who are friends, and their chat room. */
+export interface FriendPair {
+  a: { id: number; token: string };
+  b: { id: number; token: string };
+  room: string;
+}
+
+/**
+ * `pairs` pairs of verified customers with session tokens (`createBuyers`), each pair an
+ * accepted friendship (one `friendships` row, status 1), as the chat benchmarks need.
+ */
+export async function createFriendPairs(db: Database, pairs: number, prefix: string): Promise<FriendPair[]> {
+  const people = await createBuyers(db, pairs * 2, prefix);
+  const list = Array.from({ length: pairs }, (_, i) => {
+    const a = people[2 * i]!;
+    const b = people[2 * i + 1]!;
+    return {
+      a: { id: a.id, token: a.token },
+      b: { id: b.id, token: b.token },
+      room: chatRoomId(a.id, b.id),
+    };
+  });
+  const json = JSON.stringify(list.map((pair) => ({ f: pair.a.id, t: pair.b.id })));
+  await db.execute(sql`
+    INSERT INTO friendships (from_customer_id, to_customer_id, status, accepted_at)
+    SELECT r.f, r.t, 1, now() FROM json_to_recordset(${json}::json) AS r(f int, t int)`);
+  return list;
+}
+
+/** Fields of `/proc/<pid>/stat` after the command name (index 0 is the state, 1 the parent). */
+function procStat(pid: number): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/**
+ * The pid of the API host started by `startApi` (a child of this process running
+ * `src/server.ts`), found in /proc since the child handle is not exposed; null when /proc
+ * is not readable (not Linux).
+ */
+export function apiProcessPid(): number | null {
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        if (Number(procStat(Number(entry))[1]) !== process.pid) continue;
+        const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+        if (cmdline.includes('server.ts')) return Number(entry);
+      } catch {
+        // The process ended while the list was read.
+      }
+    }
+  } catch {
+    // No /proc.
+  }
+  return null;
+}
+
+let clockTicks: number | undefined;
+
+/** CPU seconds (user + system) a process has used so far, from `/proc/<pid>/stat`. */
+export function processCpuSeconds(pid: number): number {
+  clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  const fields = procStat(pid);
+  return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+}
+
+/** Resident memory of a process in MB, from `/proc/<pid>/status`. */
+export function processRssMB(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+/** The value at fraction `p` (0.5, 0.99) of an ascending list. */
+export function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 }
