@@ -10,7 +10,7 @@ export interface ServerChatMessage {
   created_at: string;
   /** 1 read by the addressee, 0 unread. */
   dst_read: 0 | 1;
-  /** The sender's own id for the message. */
+  /** The sender's own id for the message, when it sent one. */
   messageId: string | null;
   isSystem: boolean;
 }

@@ -49,7 +49,7 @@ export interface CheckInUploadAnswer {
   duplicates: number;
 }
 
-/** One admission in a conflict. */
+/** One admission of a ticket admitted more than once. */
 export interface CheckInConflictScan {
   deviceId: string;
   mode: 'online' | 'offline';
@@ -58,27 +58,36 @@ export interface CheckInConflictScan {
   receivedAt: string;
 }
 
-/** A ticket admitted by more than one scan. */
+/** A ticket more than one scan admitted (two offline scanners, or offline and online). */
 export interface CheckInConflict {
   ticketId: number;
   holderEmail: string | null;
   ticketType: string | null;
+  /** Every admission, in scan order. */
   scans: CheckInConflictScan[];
 }
 
-/** An offline admission of a code from an earlier holder (the scanner's manifest was older). */
+/**
+ * An offline admission of a code older than the ticket's holder version now: the scanner's
+ * manifest predated the change of hands, so the previous holder's code may have got in.
+ */
 export interface CheckInStaleAdmission {
   ticketId: number;
+  /** The version the admitted code carried. */
   scannedVersion: number;
+  /** The ticket's version now. */
   currentVersion: number;
   deviceId: string;
   scannedAt: string;
 }
 
-/** The door's figures and conflicts. */
+/** The door's figures and conflicts for an event. */
 export interface CheckInReport {
+  /** Offline admissions of codes from an earlier holder, oldest first. */
   staleAdmissions: CheckInStaleAdmission[];
+  /** Scans recorded, by verdict (only verdicts that happened). */
   totals: Partial<Record<CheckInVerdict, number>>;
+  /** Distinct tickets admitted at least once. */
   admittedTickets: number;
   conflicts: CheckInConflict[];
 }

@@ -2,7 +2,7 @@
 
 /** Spec §3: 1 = accepted friendship, 2 = pending request. */
 export type FriendshipStatus = 1 | 2;
-/** Spec §3: 1 = public profile, 2 = not. */
+/** Spec §3: 1 = public profile, 2 = not public. */
 export type FriendlyAccept = 1 | 2;
 
 /** The other member of a friendship. A non-public profile not yet a friend shows only `user`. */
@@ -14,6 +14,7 @@ export interface Friend {
   namel: string;
   nickname: string;
   avatar: string;
+  /** Whether their profile is public (`friendly_accept` 1). */
   public: boolean;
 }
 

@@ -41,12 +41,12 @@ export interface MyTicket {
   transfer: { id: number; status: 'pending' | 'accepted'; toEmail: string; createdAt: string } | null;
 }
 
-/** What the owner's device needs to draw one ticket's rotating code. */
+/** What the owner's device needs to draw one ticket's rotating code (docs/tickets.md). */
 export interface TicketCodeKey {
   ticketId: number;
   eventId: number;
   holderVersion: number;
-  /** The ticket's TOTP secret, base64url. */
+  /** The ticket's TOTP secret, base64url (20 bytes). Never the event key. */
   secret: string;
   stepSeconds: number;
   digits: number;

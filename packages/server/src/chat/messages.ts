@@ -1,3 +1,4 @@
+import type { ServerChatMessage } from '@plateia/core/contracts/chat';
 import {
   CHAT_EMPTY_MESSAGE,
   CHAT_NOT_FRIENDS,
@@ -24,21 +25,6 @@ const POLL_MAX = 200;
 // First key of the per-customer advisory lock taken while checking the send limit.
 const SEND_LOCK_KEY = 40_410;
 
-/** A chat message as the API answers it (spec §3, "Chat message (server)"). */
-export interface ChatMessage {
-  id: number;
-  user_id: number;
-  dst_userId: number;
-  chatRoomId: string;
-  content: string;
-  created_at: string;
-  /** 1 read by the addressee, 0 unread. */
-  dst_read: 0 | 1;
-  /** The sender's id for the message, when it sent one. */
-  messageId: string | null;
-  isSystem: boolean;
-}
-
 interface MessageRow {
   id: number | string;
   user_id: number;
@@ -53,7 +39,7 @@ interface MessageRow {
 
 const COLUMNS = sql`id, user_id, dst_user_id, chat_room_id, content, created_at, dst_read, client_message_id, is_system`;
 
-function toMessage(row: MessageRow): ChatMessage {
+function toMessage(row: MessageRow): ServerChatMessage {
   return {
     id: Number(row.id),
     user_id: row.user_id,
@@ -104,7 +90,7 @@ export async function messagesSince(
   roomId: string,
   since: Date | null,
   now: Date,
-): Promise<ChatMessage[]> {
+): Promise<ServerChatMessage[]> {
   await assertChatRoom(db, customerId, roomPartner(customerId, roomId), roomId);
   const from = since ?? new Date(now.getTime() - CHAT_DEFAULT_SINCE_MS);
   const rows = await selectRows<MessageRow>(
@@ -125,7 +111,7 @@ export async function messagesAfterId(
   customerId: number,
   roomId: string,
   afterId: number,
-): Promise<ChatMessage[]> {
+): Promise<ServerChatMessage[]> {
   await assertChatRoom(db, customerId, roomPartner(customerId, roomId), roomId);
   const rows = await selectRows<MessageRow>(
     db,
@@ -152,7 +138,7 @@ export async function historyPage(
   roomId: string,
   limit: number,
   offset: number,
-): Promise<ChatMessage[]> {
+): Promise<ServerChatMessage[]> {
   await assertChatRoom(db, customerId, friendId, roomId);
   const rows = await selectRows<MessageRow>(
     db,
@@ -178,7 +164,7 @@ export interface SendInput {
  * API process shares it; over the limit answers 429. A `messageId` sent again answers the
  * stored message.
  */
-export async function sendMessage(db: Database, input: SendInput, now: Date): Promise<ChatMessage> {
+export async function sendMessage(db: Database, input: SendInput, now: Date): Promise<ServerChatMessage> {
   await assertChatRoom(db, input.customerId, input.dstUserId, input.roomId);
   const content = cleanChatText(input.content);
   if (!content) throw new HttpError(400, CHAT_EMPTY_MESSAGE, 'empty_message');

@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
+import type { ServerChatMessage } from '@plateia/core/contracts/chat';
 import type { Queryable } from '../db/sql.ts';
 import type { ChatFanOut } from './fan-out.ts';
-import { type ChatMessage, lastMessageId, messagesAfterId } from './messages.ts';
+import { lastMessageId, messagesAfterId } from './messages.ts';
 
 /** Comment lines keep idle proxies from closing a quiet stream. */
 export const CHAT_STREAM_HEARTBEAT_MS = 25_000;
@@ -16,7 +17,7 @@ export interface ChatStreamInput {
   lastEventId: number | null;
 }
 
-function event(message: ChatMessage): string {
+function event(message: ServerChatMessage): string {
   return `id: ${message.id}\nevent: message\ndata: ${JSON.stringify(message)}\n\n`;
 }
 

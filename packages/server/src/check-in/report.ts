@@ -1,52 +1,10 @@
+import type { CheckInReport } from '@plateia/core/contracts/check-in';
 import type { CheckInVerdict } from '@plateia/core/rules/check-in-decision';
 import { sql } from 'drizzle-orm';
 import { type Queryable, selectOne, selectRows } from '../db/sql.ts';
 
 /** Conflicts one report lists at most (the oldest first). */
 export const REPORT_MAX_CONFLICTS = 500;
-
-/** One admission of a ticket admitted more than once. */
-export interface ConflictScan {
-  deviceId: string;
-  mode: 'online' | 'offline';
-  holderVersion: number | null;
-  scannedAt: string;
-  receivedAt: string;
-}
-
-/** A ticket more than one scan admitted (two offline scanners, or offline and online). */
-export interface CheckInConflict {
-  ticketId: number;
-  holderEmail: string | null;
-  ticketType: string | null;
-  /** Every admission, in scan order. */
-  scans: ConflictScan[];
-}
-
-/**
- * An offline admission of a code older than the ticket's holder version now: the scanner's
- * manifest predated the change of hands, so the previous holder's code may have got in.
- */
-export interface StaleAdmission {
-  ticketId: number;
-  /** The version the admitted code carried. */
-  scannedVersion: number;
-  /** The ticket's version now. */
-  currentVersion: number;
-  deviceId: string;
-  scannedAt: string;
-}
-
-/** The door's figures and conflicts for an event. */
-export interface CheckInReport {
-  /** Scans recorded, by verdict (only verdicts that happened). */
-  totals: Partial<Record<CheckInVerdict, number>>;
-  /** Distinct tickets admitted at least once. */
-  admittedTickets: number;
-  conflicts: CheckInConflict[];
-  /** Offline admissions of codes from an earlier holder, oldest first. */
-  staleAdmissions: StaleAdmission[];
-}
 
 function iso(value: Date | string): string {
   return new Date(value).toISOString();

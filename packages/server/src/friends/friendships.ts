@@ -1,3 +1,4 @@
+import type { Friendship, FriendshipStatus } from '@plateia/core/contracts/friends';
 import {
   FRIEND_ACCEPT_MESSAGES,
   FRIEND_ADD_MESSAGES,
@@ -10,36 +11,6 @@ import { chatRoomId } from '@plateia/core/rules/chat-room';
 import { sql } from 'drizzle-orm';
 import { execute, type Queryable, selectOne, selectRows, sqlState } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
-
-/** Spec §3: 1 = accepted friendship, 2 = pending request. */
-export type FriendshipStatus = 1 | 2;
-/** Spec §3: 1 = public profile, 2 = not public. */
-export type FriendlyAccept = 1 | 2;
-
-/** The other member of a friendship as the customer sees them. */
-export interface FriendView {
-  id: number;
-  user: string;
-  namef: string;
-  namel: string;
-  nickname: string;
-  avatar: string;
-  /** Whether their profile is public (`friendly_accept` 1). */
-  public: boolean;
-}
-
-/** One row of `/friendly/list`. */
-export interface FriendshipView {
-  id: number;
-  status: FriendshipStatus;
-  /** `sent`: the customer asked; `received`: the customer may accept or deny. */
-  direction: 'sent' | 'received';
-  created_at: string;
-  accepted_at: string | null;
-  /** The pair's chat room (friends only). */
-  chatRoomId: string | null;
-  friend: FriendView;
-}
 
 interface FriendshipRow {
   id: number;
@@ -61,7 +32,7 @@ interface FriendshipRow {
  * A friend as shown: a non-public profile (docs/social.md) shows only the e-mail the
  * customer typed to someone who is not yet their friend and whom it did not ask itself.
  */
-function toView(row: FriendshipRow, customerId: number): FriendshipView {
+function toView(row: FriendshipRow, customerId: number): Friendship {
   const direction = row.from_customer_id === customerId ? 'sent' : 'received';
   const isPublic = row.friendly_accept !== 2;
   const hidden = row.status === 2 && direction === 'sent' && !isPublic;
@@ -89,7 +60,7 @@ export async function listFriendships(
   db: Queryable,
   customerId: number,
   status: FriendshipStatus,
-): Promise<FriendshipView[]> {
+): Promise<Friendship[]> {
   const rows = await selectRows<FriendshipRow>(
     db,
     sql`SELECT f.id, f.status, f.from_customer_id, f.to_customer_id, f.created_at, f.accepted_at,

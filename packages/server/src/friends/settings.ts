@@ -1,6 +1,6 @@
+import type { FriendlyAccept } from '@plateia/core/contracts/friends';
 import { sql } from 'drizzle-orm';
 import { execute, type Queryable, selectOne } from '../db/sql.ts';
-import type { FriendlyAccept } from './friendships.ts';
 
 /** `/friendly/ispublic`: the customer's `friendly_accept` (1 public, the default; 2 not). */
 export async function readFriendlyAccept(db: Queryable, customerId: number): Promise<FriendlyAccept> {

@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import type { SupportAttachment, SupportMessage, SupportRequest } from '@plateia/core/contracts/support';
 import { FORBIDDEN_MESSAGE } from '@plateia/core/messages/errors';
 import {
   SUPPORT_CATEGORIES,
@@ -23,12 +24,6 @@ import { staffReplyEmail } from './mail.ts';
 /** Most attachments per message. */
 export const MAX_SUPPORT_ATTACHMENTS = 3;
 
-/** An attachment as sent: a PDF, JPEG or PNG in base64, like the customer documents. */
-export interface AttachmentUpload {
-  fileName: string;
-  fileBase64: string;
-}
-
 /** A new support request. */
 export interface NewSupportRequest {
   subject: string;
@@ -36,35 +31,13 @@ export interface NewSupportRequest {
   orderId?: number | undefined;
   ticketId?: number | undefined;
   text: string;
-  attachments?: AttachmentUpload[] | undefined;
+  attachments?: SupportAttachment[] | undefined;
 }
 
 /** Where attachments are stored and what time it is. */
 export interface SupportStore {
   dataDir: string;
   now: Date;
-}
-
-/** A request in the list. */
-export interface SupportRequestView {
-  id: number;
-  subject: string;
-  category: SupportCategory;
-  categoryLabel: string;
-  status: SupportStatus;
-  orderNumber: string | null;
-  ticketId: number | null;
-  created_at: string;
-  updated_at: string;
-}
-
-/** One message of a thread. */
-export interface SupportMessageView {
-  id: number;
-  author: 'customer' | 'staff';
-  body: string;
-  created_at: string;
-  attachments: { id: number; fileName: string; mime: string; size: number }[];
 }
 
 interface RequestRow {
@@ -82,7 +55,7 @@ interface RequestRow {
 const REQUEST_SELECT = sql`SELECT r.id, r.customer_id, r.subject, r.category, r.status, o.number AS order_number,
   r.ticket_id, r.created_at, r.updated_at FROM support_requests r LEFT JOIN orders o ON o.id = r.order_id`;
 
-function toView(row: RequestRow): SupportRequestView {
+function toView(row: RequestRow): SupportRequest {
   return {
     id: row.id,
     subject: row.subject,
@@ -104,7 +77,7 @@ function cleanText(value: string): string {
 
 /** Decodes and checks every attachment before anything is written (400/413/415 otherwise). */
 function checkAttachments(
-  uploads: AttachmentUpload[],
+  uploads: SupportAttachment[],
 ): { fileName: string; bytes: Buffer; kind: ReturnType<typeof checkDocument> }[] {
   if (uploads.length > MAX_SUPPORT_ATTACHMENTS) {
     throw new HttpError(400, SUPPORT_MESSAGES.tooManyAttachments, 'too_many_attachments');
@@ -190,7 +163,7 @@ export async function createSupportRequest(
 }
 
 /** The customer's requests, most recently updated first. */
-export async function listSupportRequests(db: Queryable, customerId: number): Promise<SupportRequestView[]> {
+export async function listSupportRequests(db: Queryable, customerId: number): Promise<SupportRequest[]> {
   const rows = await selectRows<RequestRow>(
     db,
     sql`${REQUEST_SELECT} WHERE r.customer_id = ${customerId} ORDER BY r.updated_at DESC, r.id DESC`,
@@ -208,7 +181,7 @@ async function ownRequest(db: Queryable, requestId: number, customerId: number):
   return row;
 }
 
-async function threadOf(db: Queryable, requestId: number): Promise<SupportMessageView[]> {
+async function threadOf(db: Queryable, requestId: number): Promise<SupportMessage[]> {
   const messages = await selectRows<{
     id: number;
     author: 'customer' | 'staff';
@@ -245,7 +218,7 @@ export async function readSupportRequest(
   db: Queryable,
   requestId: number,
   customerId: number,
-): Promise<{ request: SupportRequestView; messages: SupportMessageView[] }> {
+): Promise<{ request: SupportRequest; messages: SupportMessage[] }> {
   const row = await ownRequest(db, requestId, customerId);
   return { request: toView(row), messages: await threadOf(db, requestId) };
 }
@@ -256,7 +229,7 @@ export async function replyAsCustomer(
   store: SupportStore,
   requestId: number,
   customerId: number,
-  input: { text: string; attachments?: AttachmentUpload[] | undefined },
+  input: { text: string; attachments?: SupportAttachment[] | undefined },
 ): Promise<void> {
   const row = await ownRequest(db, requestId, customerId);
   if (row.status === 'closed') throw new HttpError(400, SUPPORT_MESSAGES.closed, 'closed');

@@ -1,3 +1,4 @@
+import type { PendingTicketTransfer, TicketTransfer } from '@plateia/core/contracts/tickets';
 import { TICKET_ERRORS, type TicketErrorCode } from '@plateia/core/messages/tickets';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
@@ -27,16 +28,6 @@ export interface TransferDeps {
   limits?: TransferLimits;
 }
 
-/** A transfer as its sender or recipient sees it. */
-export interface TransferView {
-  id: number;
-  ticketId: number;
-  status: 'pending' | 'accepted' | 'cancelled';
-  fromEmail: string;
-  toEmail: string;
-  createdAt: string;
-}
-
 /** A customer acting on a transfer. */
 export interface TransferActor {
   id: number;
@@ -46,14 +37,14 @@ export interface TransferActor {
 interface TransferRow {
   id: number;
   ticket_id: number;
-  status: TransferView['status'];
+  status: TicketTransfer['status'];
   from_customer_id: number;
   from_email: string;
   to_email: string;
   created_at: string | Date;
 }
 
-function transferView(row: TransferRow): TransferView {
+function transferView(row: TransferRow): TicketTransfer {
   return {
     id: Number(row.id),
     ticketId: Number(row.ticket_id),
@@ -81,7 +72,7 @@ export async function createTransfer(
   sender: TransferActor,
   ticketId: number,
   toEmail: string,
-): Promise<{ transfer: TransferView; notified: boolean }> {
+): Promise<{ transfer: TicketTransfer; notified: boolean }> {
   const email = toEmail.trim();
   if (email.toLowerCase() === sender.email.toLowerCase()) throw fail(400, 'toSelf');
   const limits = deps.limits ?? TRANSFER_LIMITS;
@@ -272,16 +263,11 @@ export async function acceptTransfersOnSignUp(db: Database, customerId: number, 
   return accepted;
 }
 
-/** A pending transfer with what the recipient needs to decide. */
-export interface PendingTransferView extends TransferView {
-  ticket: { eventName: string; eventStartsAt: string; typeName: string; nNumber: number };
-}
-
 /** The customer's pending transfers: those they sent and those waiting for their acceptance. */
 export async function pendingTransfers(
   db: Queryable,
   customer: TransferActor,
-): Promise<{ outgoing: PendingTransferView[]; incoming: PendingTransferView[] }> {
+): Promise<{ outgoing: PendingTicketTransfer[]; incoming: PendingTicketTransfer[] }> {
   const rows = await selectRows<
     TransferRow & { event_name: string; starts_at: string | Date; type_name: string; n_number: number }
   >(

@@ -1,3 +1,4 @@
+import type { TicketCodeKey } from '@plateia/core/contracts/tickets';
 import { TICKET_ERRORS } from '@plateia/core/messages/tickets';
 import {
   bytesToBase64Url,
@@ -9,18 +10,6 @@ import { sql } from 'drizzle-orm';
 import { type Queryable, selectRows } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { ticketKeyRow, ticketSecret } from './ticket-keys.ts';
-
-/** What the owner's device needs to draw a ticket's rotating code (docs/tickets.md). */
-export interface TicketCodeKey {
-  ticketId: number;
-  eventId: number;
-  holderVersion: number;
-  /** The ticket's TOTP secret, base64url (20 bytes). Never the event key. */
-  secret: string;
-  stepSeconds: number;
-  digits: number;
-  window: number;
-}
 
 function codeKey(
   ticketId: number,
