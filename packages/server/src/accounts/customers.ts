@@ -1,3 +1,4 @@
+import type { ProfileDetails } from '@plateia/core/contracts/profile';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, selectOne } from '../db/sql.ts';
 
@@ -42,32 +43,20 @@ export interface CustomerRow {
 }
 
 /**
- * The columns a new or changed customer row may be given, by their SQL names. Absent
+ * The columns a new or changed customer row may be given, by their SQL names (the profile
+ * fields are core's `ProfileDetails`, the wire shape sign-up and the profile edit send). Absent
  * columns keep their database default (on insert) or current value (on update).
  */
-export interface CustomerColumns {
+export interface CustomerColumns extends Omit<ProfileDetails, 'birth_date'> {
   email?: string;
   salt?: string;
   password_hash?: string | null;
   namef?: string;
   namel?: string;
-  cpfnpj?: string;
   passport?: string;
-  phone?: string;
   country?: string;
-  nickname?: string;
-  gender?: string;
+  /** A `date` column: NULL clears it. */
   birth_date?: string | null;
-  cep?: string;
-  rua?: string;
-  numero?: string;
-  complemento?: string;
-  bairro?: string;
-  cidade?: string;
-  uf?: string;
-  instagram?: string;
-  profession?: string;
-  profession_details?: string;
   avatar?: string;
   /** '1' for producers, '0' otherwise (a CHECK constraint refuses anything else). */
   isadmin?: string;
