@@ -9,20 +9,10 @@ import {
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, stack, uniqueEmail } from '../support/browser.ts';
-import { DEMO_CUSTOMER, FESTIVAL } from '../support/shopping.ts';
+import { DEMO_CUSTOMER, FESTIVAL, logInFromHeader } from '../support/shopping.ts';
 
 const PRODUCER = { email: 'produtor@plateia.dev', password: 'plateia123' } as const;
 const FRIEND = { email: 'joao.pereira@plateia.dev', password: 'plateia123' } as const;
-
-/** Logs in through the header's "Login" button and the "Acessar Conta" dialog. */
-async function logInFromHeader(page: Page, account: { email: string; password: string }): Promise<void> {
-  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Acessar Conta' });
-  await dialog.getByLabel('E-mail').fill(account.email);
-  await dialog.getByLabel('Senha', { exact: true }).fill(account.password);
-  await dialog.getByRole('button', { name: 'Fazer Login com Email' }).click();
-  await page.getByRole('banner').getByRole('button', { name: 'Menu da conta' }).waitFor();
-}
 
 async function api<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
   const res = await fetch(`${stack().apiUrl}${path}`, {

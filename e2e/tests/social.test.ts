@@ -2,20 +2,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations } from '../support/axe.ts';
 import { launchBrowser, newContext, waitForMail } from '../support/browser.ts';
+import { logInFromHeader } from '../support/shopping.ts';
 
 // Two demo accounts the seed leaves unconnected (docs/social.md, "Demo data").
 const PAULO = { email: 'produtor@plateia.dev', password: 'plateia123' } as const;
 const JOAO = { email: 'joao.pereira@plateia.dev', password: 'plateia123' } as const;
-
-/** Logs in through the header's "Login" button and the "Acessar Conta" dialog. */
-async function logInFromHeader(page: Page, account: { email: string; password: string }): Promise<void> {
-  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Acessar Conta' });
-  await dialog.getByLabel('E-mail').fill(account.email);
-  await dialog.getByLabel('Senha', { exact: true }).fill(account.password);
-  await dialog.getByRole('button', { name: 'Fazer Login com Email' }).click();
-  await page.getByRole('banner').getByRole('button', { name: 'Menu da conta' }).waitFor();
-}
 
 const toast = (page: Page, text: string) =>
   page.getByRole('region', { name: 'Notificações' }).getByText(text);
