@@ -10,6 +10,7 @@ import type { CardCharge } from './card/gateway.ts';
 import { purchaseConfirmationEmail, ticketsReceivedEmail } from './confirmation-email.ts';
 import type { SettlementDeps } from './deps.ts';
 import { type SettleOutcome, settleOrder } from './fulfilment.ts';
+import { postOrderPayment, postUnfulfilledPayment } from './ledger.ts';
 import type { PaymentRow } from './records.ts';
 
 /** What a settlement attempt did to the payment. */
@@ -74,6 +75,7 @@ async function settleLocked(
   if (!outcome) return { result: 'not_found' };
   if (outcome.kind === 'paid') {
     await markPayment(tx, payment.id, 'approved', proof, now);
+    await postOrderPayment(tx, payment, now);
     return { result: 'settled', paid: outcome };
   }
   // Paid by this very payment before: nothing more to do.
@@ -81,6 +83,7 @@ async function settleLocked(
   // Money arrived for an order that is paid by another payment, cancelled, or whose stock
   // is gone after expiry: keep it on record for a refund (docs/payments.md).
   await markPayment(tx, payment.id, 'refund_required', proof, now);
+  await postUnfulfilledPayment(tx, payment, now);
   return { result: 'refund_required' };
 }
 
