@@ -1,6 +1,6 @@
 import { INVALID_EMAIL_MESSAGE } from '@plateia/core/messages/accounts';
 import { API_ERROR_MESSAGES } from '@plateia/core/messages/errors';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { loggableError } from '../logging.ts';
 
 /** An error whose message is shown to the customer (pt-BR) with the given HTTP status. */
@@ -53,6 +53,21 @@ function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The body of every error answer (docs/architecture.md): a machine code and a pt-BR message. */
+interface ErrorBody {
+  error: string;
+  message: string;
+}
+
+/**
+ * Sends an error answer serialized as it is, not through the route's response schema for
+ * that status: a schema that documents more fields (a route's own refusals with `success`)
+ * would otherwise fail to serialize the handler's body and turn a 4xx into a 500.
+ */
+function sendError(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
+  return reply.status(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
+}
+
 /**
  * Every error becomes a JSON body `{ message, error }` with a pt-BR message. Framework
  * errors on bad input (validation, malformed JSON, oversized bodies, wrong content type)
@@ -61,35 +76,37 @@ function sqlState(error: unknown): string | undefined {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {
-      return reply.status(400).send({ error: 'validation', message: describeValidation(error) });
+      return sendError(reply, 400, { error: 'validation', message: describeValidation(error) });
     }
     const status = error.statusCode ?? 500;
     if (error instanceof HttpError) {
-      return reply.status(status).send({ error: error.code ?? 'error', message: error.message });
+      return sendError(reply, status, { error: error.code ?? 'error', message: error.message });
     }
     if (status === 413) {
-      return reply.status(413).send({ error: 'too_large', message: API_ERROR_MESSAGES.tooLarge });
+      return sendError(reply, 413, { error: 'too_large', message: API_ERROR_MESSAGES.tooLarge });
     }
     if (status === 415) {
-      return reply
-        .status(415)
-        .send({ error: 'unsupported', message: API_ERROR_MESSAGES.unsupportedMediaType });
+      return sendError(reply, 415, {
+        error: 'unsupported',
+        message: API_ERROR_MESSAGES.unsupportedMediaType,
+      });
     }
     if (status === 429) {
-      return reply.status(429).send({ error: 'rate_limited', message: API_ERROR_MESSAGES.tooManyRequests });
+      return sendError(reply, 429, { error: 'rate_limited', message: API_ERROR_MESSAGES.tooManyRequests });
     }
     if (BAD_TEXT_SQLSTATES.has(sqlState(error) ?? '')) {
-      return reply.status(400).send({ error: 'validation', message: API_ERROR_MESSAGES.badCharacters });
+      return sendError(reply, 400, { error: 'validation', message: API_ERROR_MESSAGES.badCharacters });
     }
     if (status >= 400 && status < 500) {
-      return reply
-        .status(status)
-        .send({ error: error.code ?? 'bad_request', message: API_ERROR_MESSAGES.badRequest });
+      return sendError(reply, status, {
+        error: error.code ?? 'bad_request',
+        message: API_ERROR_MESSAGES.badRequest,
+      });
     }
     request.log.error({ err: loggableError(error) }, 'unhandled error');
-    return reply.status(500).send({ error: 'internal', message: API_ERROR_MESSAGES.internal });
+    return sendError(reply, 500, { error: 'internal', message: API_ERROR_MESSAGES.internal });
   });
   app.setNotFoundHandler((_request, reply) => {
-    reply.status(404).send({ error: 'not_found', message: API_ERROR_MESSAGES.notFound });
+    sendError(reply, 404, { error: 'not_found', message: API_ERROR_MESSAGES.notFound });
   });
 }

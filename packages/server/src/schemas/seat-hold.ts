@@ -53,9 +53,9 @@ export const SeatCheckoutBodySchema = Type.Object({
   sessionId: Type.Optional(Type.String({ maxLength: 100 })),
 });
 
-/** A refused seat checkout: the message doubles as the error. */
+/** A refused seat checkout: the message doubles as the error (no `success` on validation errors). */
 export const SeatCheckoutRefusalSchema = Type.Object({
-  success: Type.Literal(false),
+  success: Type.Optional(Type.Literal(false)),
   error: Type.String(),
   message: Type.String(),
 });
