@@ -43,10 +43,87 @@ function int(value: string | undefined, fallback: number): number {
   return Number.isFinite(parsed) ? parsed : fallback;
 }
 
-/** Builds the configuration from `process.env` (or a given map, in tests). */
+/** A configuration the API host refuses to start with; the message names what to fix. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const ENVIRONMENTS = ['production', 'test', 'development'] as const;
+
+/**
+ * The environment named by `NODE_ENV`. Anything else (unset, `staging`, `prod`, a typo)
+ * refuses to start: a misspelt production must not run with development's defaults.
+ */
+export function environmentOf(raw: string | undefined): Config['env'] {
+  const found = ENVIRONMENTS.find((name) => name === raw);
+  if (!found) {
+    throw new ConfigError(
+      `NODE_ENV must be production, test or development (got ${raw === undefined ? 'nothing' : JSON.stringify(raw)})`,
+    );
+  }
+  return found;
+}
+
+/** Whether a listen address only accepts connections from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}
+
+function isHttps(value: string | undefined): boolean {
+  try {
+    return new URL(value ?? '').protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Why the API host must not start with this environment, one line per problem (empty when
+ * it may). Development listens on loopback only (demo accounts, the mailbox and the
+ * stand-ins are not for a network); production needs every outside service configured for
+ * real, since the demo fallbacks would take payments to nowhere or mail to no one.
+ */
+export function startupProblems(source: NodeJS.ProcessEnv, config: Config): string[] {
+  if (config.env === 'development') {
+    return isLoopbackHost(config.host)
+      ? []
+      : [`API_HOST ${config.host} is not a loopback address; development only listens on this machine`];
+  }
+  if (config.env !== 'production') return [];
+  const problems: string[] = [];
+  const set = (name: string) => Boolean(source[name]?.trim());
+  const https = (name: string) => {
+    if (!set(name)) problems.push(`${name} is not set`);
+    else if (!isHttps(source[name])) problems.push(`${name} must be an https:// address`);
+  };
+  if (!set('PAYMENTS') || source.PAYMENTS === 'sandbox')
+    problems.push('PAYMENTS must name the payment provider (sandbox is not allowed in production)');
+  https('PIX_API_URL');
+  if (!set('PIX_KEY')) problems.push('PIX_KEY is not set');
+  if (!set('PIX_WEBHOOK_SECRET')) problems.push('PIX_WEBHOOK_SECRET is not set');
+  https('CARD_API_URL');
+  if (!set('CARD_SECRET_KEY')) problems.push('CARD_SECRET_KEY is not set');
+  if (!set('SMTP_URL')) problems.push('SMTP_URL is not set');
+  https('SITE_URL');
+  https('PUBLIC_API_URL');
+  return problems;
+}
+
+/** Throws a ConfigError listing every problem `startupProblems` finds. */
+export function assertStartable(source: NodeJS.ProcessEnv, config: Config): void {
+  const problems = startupProblems(source, config);
+  if (problems.length > 0) {
+    throw new ConfigError(`Refusing to start (NODE_ENV=${config.env}):\n- ${problems.join('\n- ')}`);
+  }
+}
+
+/**
+ * Builds the configuration from `process.env` (or a given map, in tests). Throws a
+ * ConfigError for an unknown `NODE_ENV`.
+ */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const rawEnv = source.NODE_ENV;
-  const env = rawEnv === 'production' || rawEnv === 'test' ? rawEnv : 'development';
+  const env = environmentOf(source.NODE_ENV);
   const apiPort = int(source.API_PORT, 3000);
   const origins = source.CORS_ORIGINS?.split(',')
     .map((origin) => origin.trim())
@@ -54,7 +131,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   const siteUrl = source.SITE_URL ?? `http://localhost:${int(source.PORT, 4321)}`;
   return {
     env,
-    host: source.API_HOST ?? '0.0.0.0',
+    // Development listens on this machine only; elsewhere on every interface unless told.
+    host: source.API_HOST || (env === 'development' ? 'localhost' : '0.0.0.0'),
     apiPort,
     publicApiUrl: source.PUBLIC_API_URL ?? `http://localhost:${apiPort}`,
     siteUrl,

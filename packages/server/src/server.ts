@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { type Config, loadConfig } from './config.ts';
+import { assertStartable, type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { type DevOidcProvider, startDevOidcProvider } from './identity/dev-provider.ts';
@@ -32,6 +32,7 @@ async function devIdentity(config: Config): Promise<DevOidcProvider | null> {
 /** Starts the API host: opens the database, migrates, seeds demo data in development, listens. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  assertStartable(process.env, config);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await migrate(database);
   if (config.seedDemo) await seedDemo(database);
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A configuration refusal is a message for the operator, not a stack trace.
+  console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });

@@ -19,6 +19,32 @@ describe('GET /dev/mailbox', () => {
     expect(messages[0]).toMatchObject({ to: 'b@example.com', text: 'dois', html: '<p>dois</p>' });
     expect(Number.isNaN(Date.parse(messages[0].createdAt))).toBe(false);
   });
+
+  it('answers only a connection from this machine, whatever X-Forwarded-For says', async () => {
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const res = await t.app.inject({ url: '/dev/mailbox', remoteAddress });
+      expect(res.statusCode).toBe(200);
+    }
+    const remote = await t.app.inject({
+      url: '/dev/mailbox',
+      remoteAddress: '203.0.113.7',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(remote.statusCode).toBe(404);
+    expect(remote.json()).toEqual({ error: 'not_found', message: 'Recurso não encontrado.' });
+  });
+});
+
+describe('GET /dev/mailbox in the test environment', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: 'test' });
+  });
+  afterAll(() => t.close());
+
+  it('does not exist', async () => {
+    expect((await t.app.inject({ url: '/dev/mailbox' })).statusCode).toBe(404);
+  });
 });
 
 describe('GET /dev/mailbox in production', () => {
