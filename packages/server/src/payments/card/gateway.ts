@@ -32,6 +32,28 @@ export interface CardCharge {
   card: { brand: string; last4: string };
 }
 
+/** How a refund ended (or not yet). */
+export type CardRefundStatus = 'succeeded' | 'pending' | 'failed';
+
+/** A refund to make of an approved charge. */
+export interface CardRefundRequest {
+  chargeId: string;
+  amountCents: number;
+  /** One per refund: the gateway answers a repeat with the first result, never refunding twice. */
+  idempotencyKey: string;
+  reason?: string;
+}
+
+/** A refund as the gateway reports it. */
+export interface CardRefund {
+  id: string;
+  chargeId: string;
+  status: CardRefundStatus;
+  /** The gateway's reason code (`refunded`, `refund_rejected`, …). */
+  statusDetail: string;
+  amountCents: number;
+}
+
 /** A gateway refusal that is not a decline: bad or used token, key reused for another charge, outage. */
 export class CardGatewayError extends Error {
   readonly status: number;
@@ -52,6 +74,13 @@ export interface CardGateway {
   charge(request: CardChargeRequest): Promise<CardCharge>;
   /** The charge's current state (pending charges settle later); null if unknown. */
   getCharge(id: string): Promise<CardCharge | null>;
+  /**
+   * Refunds part or all of an approved charge, idempotent by `idempotencyKey`. Throws
+   * CardGatewayError when the gateway refuses outright (more than is left, charge not approved).
+   */
+  refund(request: CardRefundRequest): Promise<CardRefund>;
+  /** A refund's current state; null if unknown. */
+  getRefund(id: string): Promise<CardRefund | null>;
 }
 
 /** How to reach a gateway speaking the sandbox's HTTP API. */
@@ -65,8 +94,9 @@ export interface HttpCardGatewayOptions {
 }
 
 /**
- * A `CardGateway` over HTTP: `POST /v1/charges` with an `Idempotency-Key` header and
- * `GET /v1/charges/{id}`, the shape the sandbox serves and common gateways share.
+ * A `CardGateway` over HTTP: `POST /v1/charges` with an `Idempotency-Key` header,
+ * `GET /v1/charges/{id}`, `POST /v1/charges/{id}/refunds` (also keyed) and
+ * `GET /v1/refunds/{id}`, the shape the sandbox serves and common gateways share.
  */
 export class HttpCardGateway implements CardGateway {
   readonly tokenizerScriptUrl: string;
@@ -137,5 +167,30 @@ export class HttpCardGateway implements CardGateway {
     if (status === 404) return null;
     if (status !== 200) throw new CardGatewayError(status, 'error', `gateway answered ${status}`);
     return json as CardCharge;
+  }
+
+  async refund(request: CardRefundRequest): Promise<CardRefund> {
+    const { status, json } = await this.#call(
+      'POST',
+      `/v1/charges/${encodeURIComponent(request.chargeId)}/refunds`,
+      { amount: request.amountCents, reason: request.reason },
+      { 'idempotency-key': request.idempotencyKey },
+    );
+    if (status !== 200 && status !== 201) {
+      const error = json as { error?: string; message?: string } | null;
+      throw new CardGatewayError(
+        status,
+        error?.error ?? 'error',
+        error?.message ?? `gateway answered ${status}`,
+      );
+    }
+    return json as CardRefund;
+  }
+
+  async getRefund(id: string): Promise<CardRefund | null> {
+    const { status, json } = await this.#call('GET', `/v1/refunds/${encodeURIComponent(id)}`);
+    if (status === 404) return null;
+    if (status !== 200) throw new CardGatewayError(status, 'error', `gateway answered ${status}`);
+    return json as CardRefund;
   }
 }

@@ -1,4 +1,11 @@
-import { type Cob, type CobRequest, type PixProvider, PixProviderError } from './provider.ts';
+import {
+  type Cob,
+  type CobRequest,
+  centsToValor,
+  type Devolucao,
+  type PixProvider,
+  PixProviderError,
+} from './provider.ts';
 
 /** How to reach a PSP's API Pix. */
 export interface HttpPixProviderOptions {
@@ -80,5 +87,30 @@ export class HttpPixProvider implements PixProvider {
   async configureWebhook(chave: string, webhookUrl: string): Promise<void> {
     const { status, json } = await this.#call('PUT', `/webhook/${encodeURIComponent(chave)}`, { webhookUrl });
     if (status !== 200 && status !== 201 && status !== 204) this.#fail(status, json);
+  }
+
+  async requestDevolucao(
+    e2eid: string,
+    devolucaoId: string,
+    amountCents: number,
+    descricao?: string,
+  ): Promise<Devolucao> {
+    const { status, json } = await this.#call(
+      'PUT',
+      `/pix/${encodeURIComponent(e2eid)}/devolucao/${encodeURIComponent(devolucaoId)}`,
+      { valor: centsToValor(amountCents), ...(descricao ? { descricao: descricao.slice(0, 140) } : {}) },
+    );
+    if (status !== 201 && status !== 200) this.#fail(status, json);
+    return json as Devolucao;
+  }
+
+  async getDevolucao(e2eid: string, devolucaoId: string): Promise<Devolucao | null> {
+    const { status, json } = await this.#call(
+      'GET',
+      `/pix/${encodeURIComponent(e2eid)}/devolucao/${encodeURIComponent(devolucaoId)}`,
+    );
+    if (status === 404) return null;
+    if (status !== 200) this.#fail(status, json);
+    return json as Devolucao;
   }
 }

@@ -26,7 +26,33 @@ export interface PixReceived {
   horario: string;
   chave?: string;
   infoPagador?: string;
+  /** Devoluções asked for this PIX (API Pix `Pix.devolucoes`), present in GET and webhooks. */
+  devolucoes?: Devolucao[];
 }
+
+/** A devolução's state (API Pix `DevolucaoStatus`). */
+export type DevolucaoStatus = 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
+
+/**
+ * A devolução of a received PIX (API Pix `Devolucao`): money sent back to the account that
+ * paid, asked with `PUT /pix/{e2eid}/devolucao/{id}` under an id the receiver chooses.
+ */
+export interface Devolucao {
+  /** Our id (1 to 35 letters and digits): asking again with it never returns twice. */
+  id: string;
+  /** The return's id in the PIX system: 32 characters starting with D. */
+  rtrId: string;
+  valor: string;
+  natureza?: 'ORIGINAL' | 'RETIRADA';
+  descricao?: string;
+  horario: { solicitacao: string; liquidacao?: string };
+  status: DevolucaoStatus;
+  /** Why it was not made (NAO_REALIZADO), up to 140 characters. */
+  motivo?: string;
+}
+
+/** The devolução id rule of the API Pix. */
+export const DEVOLUCAO_ID = /^[a-zA-Z0-9]{1,35}$/;
 
 /** A charge as the PSP reports it (API Pix `CobCompleta`). */
 export interface Cob {
@@ -68,6 +94,19 @@ export interface PixProvider {
   removeCharge(txid: string): Promise<Cob>;
   /** `PUT /webhook/{chave}`: where the PSP posts payments for that key. */
   configureWebhook(chave: string, webhookUrl: string): Promise<void>;
+  /**
+   * `PUT /pix/{e2eid}/devolucao/{id}`: returns `amountCents` of a received PIX to the account
+   * that paid it. Asking again with the same id and amount answers the same devolução, so a
+   * retry never returns twice; it usually starts EM_PROCESSAMENTO.
+   */
+  requestDevolucao(
+    e2eid: string,
+    devolucaoId: string,
+    amountCents: number,
+    descricao?: string,
+  ): Promise<Devolucao>;
+  /** `GET /pix/{e2eid}/devolucao/{id}`: the devolução now; null when the PSP has none with that id. */
+  getDevolucao(e2eid: string, devolucaoId: string): Promise<Devolucao | null>;
 }
 
 /** Cents as an API Pix amount string ("37.00"). */

@@ -3,11 +3,13 @@
  * card data into single-use tokens (so card numbers only ever reach the gateway), and charges
  * tokens with idempotency keys. The outcome follows Mercado Pago's test convention: the
  * cardholder name decides it (APRO approves, OTHE declines, CONT stays pending, …).
+ * Approved charges can be refunded (whole or in parts, never beyond the charge), keyed too;
+ * `failNextRefund` (or `POST /sandbox/charges/{id}/recusar-reembolso`) makes the next one fail.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { PAYMENT_SANDBOX_MESSAGES } from '@plateia/core/messages/payments';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { CardCharge, CardChargeStatus } from '../card/gateway.ts';
+import type { CardCharge, CardChargeStatus, CardRefund } from '../card/gateway.ts';
 
 /** How to run the sandbox gateway. */
 export interface SandboxCardGatewayOptions {
@@ -26,6 +28,12 @@ export interface SandboxCardGateway {
   secretKey: string;
   /** How many distinct charges were made (idempotent replays do not count). */
   chargesCreated(): number;
+  /** How many distinct refunds were made (replays do not count). */
+  refundsCreated(): number;
+  /** Cents of this charge refunded successfully. */
+  refundedCents(chargeId: string): number;
+  /** The next refund of this charge (or any, with `'*'`) fails with `refund_rejected`. */
+  failNextRefund(chargeId: string): void;
   close(): Promise<void>;
 }
 
@@ -86,6 +94,8 @@ interface StoredCharge {
   charge: CardCharge;
   /** Digest of the request body, so a key reused for a different charge is refused. */
   fingerprint: string;
+  refunds: CardRefund[];
+  failNextRefund: boolean;
 }
 
 function tokenizerScript(baseUrl: string): string {
@@ -129,7 +139,11 @@ export async function startSandboxCardGateway(
   const tokens = new Map<string, StoredToken>();
   const charges = new Map<string, StoredCharge>();
   const byKey = new Map<string, string>();
+  const refunds = new Map<string, { refund: CardRefund; fingerprint: string }>();
+  const refundByKey = new Map<string, string>();
+  let failNextAnyRefund = false;
   let created = 0;
+  let refundsMade = 0;
   let baseUrl = '';
 
   const app: FastifyInstance = Fastify({ logger: false });
@@ -259,7 +273,7 @@ export async function startSandboxCardGateway(
       installments,
       card: { brand: token.brand, last4: token.last4 },
     };
-    charges.set(id, { charge, fingerprint });
+    charges.set(id, { charge, fingerprint, refunds: [], failNextRefund: false });
     byKey.set(key, id);
     created += 1;
     return reply.status(201).send(charge);
@@ -275,6 +289,94 @@ export async function startSandboxCardGateway(
     if (!stored)
       return reply.status(404).send({ error: 'not_found', message: PAYMENT_SANDBOX_MESSAGES.chargeNotFound });
     return stored.charge;
+  });
+
+  const refundedOf = (stored: StoredCharge) =>
+    stored.refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amountCents, 0);
+
+  app.post<{ Params: { id: string }; Body: Record<string, unknown> | null }>(
+    '/v1/charges/:id/refunds',
+    async (request, reply) => {
+      if (!authorized(request.headers.authorization)) {
+        return reply
+          .status(401)
+          .send({ error: 'unauthorized', message: PAYMENT_SANDBOX_MESSAGES.invalidSecretKey });
+      }
+      const key = request.headers['idempotency-key'];
+      if (typeof key !== 'string' || key.length < 8 || key.length > 100) {
+        return reply
+          .status(400)
+          .send({ error: 'idempotency_key_required', message: 'Idempotency-Key ausente ou inválida.' });
+      }
+      const amount = request.body?.amount;
+      const fingerprint = createHash('sha256')
+        .update(JSON.stringify([request.params.id, amount]))
+        .digest('hex');
+      const previous = refundByKey.get(key);
+      if (previous) {
+        const stored = refunds.get(previous)!;
+        if (stored.fingerprint !== fingerprint) {
+          return reply.status(422).send({
+            error: 'idempotency_conflict',
+            message: 'Esta Idempotency-Key já foi usada em outro reembolso.',
+          });
+        }
+        return reply.header('idempotent-replayed', 'true').send(stored.refund);
+      }
+      const stored = charges.get(request.params.id);
+      if (!stored)
+        return reply
+          .status(404)
+          .send({ error: 'not_found', message: PAYMENT_SANDBOX_MESSAGES.chargeNotFound });
+      if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount <= 0) {
+        return reply.status(400).send({ error: 'invalid_amount', message: 'Valor inválido.' });
+      }
+      if (stored.charge.status !== 'approved') {
+        return reply
+          .status(409)
+          .send({ error: 'not_refundable', message: 'Só cobranças aprovadas podem ser reembolsadas.' });
+      }
+      if (refundedOf(stored) + amount > stored.charge.amountCents) {
+        return reply.status(400).send({
+          error: 'amount_exceeds_charge',
+          message: 'O valor excede o disponível para reembolso nesta cobrança.',
+        });
+      }
+      const fail = stored.failNextRefund || failNextAnyRefund;
+      if (stored.failNextRefund) stored.failNextRefund = false;
+      else if (failNextAnyRefund) failNextAnyRefund = false;
+      const refund: CardRefund = {
+        id: `re_${randomBytes(12).toString('hex')}`,
+        chargeId: stored.charge.id,
+        status: fail ? 'failed' : 'succeeded',
+        statusDetail: fail ? 'refund_rejected' : 'refunded',
+        amountCents: amount,
+      };
+      stored.refunds.push(refund);
+      refunds.set(refund.id, { refund, fingerprint });
+      refundByKey.set(key, refund.id);
+      refundsMade += 1;
+      return reply.status(201).send(refund);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>('/v1/refunds/:id', async (request, reply) => {
+    if (!authorized(request.headers.authorization)) {
+      return reply
+        .status(401)
+        .send({ error: 'unauthorized', message: PAYMENT_SANDBOX_MESSAGES.invalidSecretKey });
+    }
+    const stored = refunds.get(request.params.id);
+    if (!stored) return reply.status(404).send({ error: 'not_found', message: 'Reembolso não encontrado.' });
+    return stored.refund;
+  });
+
+  app.post<{ Params: { id: string } }>('/sandbox/charges/:id/recusar-reembolso', async (request, reply) => {
+    const stored = charges.get(request.params.id);
+    if (!stored)
+      return reply.status(404).send({ error: 'not_found', message: PAYMENT_SANDBOX_MESSAGES.chargeNotFound });
+    stored.failNextRefund = true;
+    return { message: 'O próximo reembolso desta cobrança será recusado.' };
   });
 
   // Settles a pending (CONT) charge, as the gateway's review eventually would.
@@ -308,6 +410,18 @@ export async function startSandboxCardGateway(
     url: `http://${listenHost}:${port}`,
     secretKey,
     chargesCreated: () => created,
+    refundsCreated: () => refundsMade,
+    refundedCents: (chargeId) => {
+      const stored = charges.get(chargeId);
+      return stored ? refundedOf(stored) : 0;
+    },
+    failNextRefund(chargeId) {
+      if (chargeId === '*') failNextAnyRefund = true;
+      else {
+        const stored = charges.get(chargeId);
+        if (stored) stored.failNextRefund = true;
+      }
+    },
     close: () => app.close(),
   };
 }
