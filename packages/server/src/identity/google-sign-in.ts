@@ -1,8 +1,9 @@
 import * as client from 'openid-client';
 import { openSession } from '../accounts/sessions.ts';
+import type { Database } from '../db/client.ts';
 import type { Queryable } from '../db/sql.ts';
 import type { IdentityProvider } from './identity-provider.ts';
-import { customerForIdentity } from './link-account.ts';
+import { customerForIdentity, type LinkDeps } from './link-account.ts';
 import { safeReturnTo, savePendingLogin, takePendingLogin } from './login-state.ts';
 
 /**
@@ -57,9 +58,10 @@ export type GoogleSignInResult =
  * session. Throws the linking's HttpError (403, 409) and the provider's failures.
  */
 export async function completeGoogleSignIn(
-  db: Queryable,
+  db: Database,
   provider: IdentityProvider | null,
   callback: GoogleCallback,
+  deps: Omit<LinkDeps, 'now'>,
 ): Promise<GoogleSignInResult> {
   const { state, now } = callback;
   const pending = state ? await takePendingLogin(db, state, now) : null;
@@ -74,7 +76,7 @@ export async function completeGoogleSignIn(
     codeVerifier: pending.codeVerifier,
     redirectUri: callback.redirectUri,
   });
-  const customer = await customerForIdentity(db, external, now);
+  const { customer } = await customerForIdentity(db, external, { ...deps, now });
   if (customer.status !== 1) return { status: 'refused', reason: 'inactive' };
   const token = await openSession(db, customer.id, now);
   return { status: 'signed_in', token, returnTo: pending.returnTo };

@@ -119,3 +119,31 @@ export function ticketTransferEmail(input: {
   });
   return { to: input.to, subject, text, html };
 }
+
+/**
+ * The notice that Google sign-in was linked to the recipient's existing account. Sent every
+ * time it happens, so an owner who did not do it hears of it. When the account had never
+ * been confirmed, it also says that what that sign-up supplied was discarded.
+ */
+export function googleLinkedEmail(input: {
+  to: string;
+  name: string;
+  link: string;
+  discarded: boolean;
+}): MailMessage {
+  const subject = 'Sua conta Plateia agora entra com o Google';
+  const lead = `O login com Google foi conectado à sua conta Plateia (${input.to}). A partir de agora você pode entrar com o botão "Fazer Login com Google".`;
+  const discarded =
+    'Como este e-mail ainda não tinha sido confirmado, descartamos a senha, os dados de perfil e os documentos enviados naquele cadastro: alguém pode tê-lo feito com o seu endereço. Confira seu perfil e, se quiser entrar também com senha, use "Esqueci minha senha".';
+  const notYou =
+    'Se não foi você, proteja sua conta do Google e fale com o suporte da Plateia pela página de ajuda.';
+  const paragraphs = [lead, ...(input.discarded ? [discarded] : []), notYou];
+  const hello = greeting(input.name);
+  const lines = [hello, '', ...paragraphs.flatMap((p) => [p, '']), input.link, '', 'Equipe Plateia'];
+  const text = lines.join('\n');
+  const html = layout(subject, [escapeHtml(hello), ...paragraphs.map(escapeHtml)], {
+    label: 'Ver meu perfil',
+    href: input.link,
+  });
+  return { to: input.to, subject, text, html };
+}

@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordDigest } from '../../src/accounts/passwords.ts';
 import { type DevOidcProvider, startDevOidcProvider } from '../../src/identity/dev-provider.ts';
@@ -7,15 +10,23 @@ import { bearer, createCustomer } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { TestBrowser } from '../support/browser.ts';
 import { freePort } from '../support/free-port.ts';
+import { linkIn, mailTo } from '../support/mailbox.ts';
 
 const SITE = 'http://loja.test';
+// A real 1x1 PNG, for the document a sign-up uploads.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 describe('Google sign-in against a real OpenID provider', () => {
   let provider: DevOidcProvider;
   let t: TestApp;
   let api: string;
+  let dataDir: string;
 
   beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'plateia-google-'));
     const port = await freePort();
     api = `http://127.0.0.1:${port}`;
     provider = await startDevOidcProvider({
@@ -24,6 +35,7 @@ describe('Google sign-in against a real OpenID provider', () => {
       hostname: '127.0.0.1',
     });
     t = await createTestApp({
+      dataDir,
       publicApiUrl: api,
       siteUrl: SITE,
       google: { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret },
@@ -33,6 +45,7 @@ describe('Google sign-in against a real OpenID provider', () => {
   afterAll(async () => {
     await t.close();
     await provider.close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** Runs the whole redirect dance as a browser and returns the storefront's callback URL. */
@@ -87,20 +100,102 @@ describe('Google sign-in against a real OpenID provider', () => {
     expect(again.get('returnTo')).toBe('/');
   });
 
-  it('links an existing password account by verified e-mail, which then keeps its password', async () => {
+  const UUID = 'b7e1c0de-0000-4000-8000-000000000009';
+  const passwordLogin = async (email: string, password: string) => {
+    const salt = (
+      await t.app.inject({ method: 'POST', url: `/getsalt/${encodeURIComponent(email)}/${UUID}` })
+    ).json().msg as string;
+    return t.app.inject({
+      method: 'POST',
+      url: `/login/${encodeURIComponent(email)}/${passwordDigest(salt, password)}/${UUID}/${salt}`,
+    });
+  };
+
+  it('linking a never-confirmed sign-up drops what the stranger supplied and tells the owner', async () => {
+    // A stranger signs up with the owner's address, a password of their own, a CPF and a document.
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/customer/add',
+      payload: {
+        user: 'dona@example.com',
+        namef: 'Intruso',
+        namel: 'Qualquer',
+        pw: 'senha-do-intruso',
+        status: 1,
+        uidcad: 1,
+        cpfnpj: '529.982.247-25',
+        passport: '',
+        phone: '(11) 98765-4321',
+        cidade: 'Recife',
+      },
+    });
+    expect(signUp.statusCode).toBe(200);
+    const { id, uploadToken } = signUp.json() as { id: number; uploadToken: string };
+    const document = {
+      customerId: id,
+      documentType: 'document',
+      fileBase64: PNG.toString('base64'),
+      fileName: 'rg.png',
+    };
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/customer-upload-document',
+      payload: document,
+      headers: bearer(uploadToken),
+    });
+    expect(uploaded.statusCode).toBe(200);
+    expect(readdirSync(join(dataDir, 'documents'))).toHaveLength(1);
+
+    // The owner signs in with Google.
+    const fragment = new URLSearchParams((await signIn('dona@example.com')).hash.slice(1));
+    const token = fragment.get('token') ?? '';
+    const me = (await t.app.inject({ url: '/customer/me', headers: bearer(token) })).json().data;
+    expect(me).toMatchObject({
+      id,
+      email_verified: true,
+      namef: 'dona',
+      namel: '',
+      cpfnpj: '',
+      phone: '',
+      cidade: '',
+      document: '',
+    });
+    // The stranger's password, upload grant and document are gone.
+    expect((await passwordLogin('dona@example.com', 'senha-do-intruso')).statusCode).toBe(401);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/customer-upload-document',
+      payload: document,
+      headers: bearer(uploadToken),
+    });
+    expect(again.statusCode).toBe(401);
+    expect(readdirSync(join(dataDir, 'documents'))).toHaveLength(0);
+
+    // The owner hears of it, in pt-BR, with what was discarded.
+    const [notice] = await mailTo(t.database.db, 'dona@example.com');
+    expect(notice?.subject).toBe('Sua conta Plateia agora entra com o Google');
+    expect(notice?.text).toContain('descartamos a senha, os dados de perfil e os documentos');
+    expect(linkIn(notice?.text ?? '', '/settings/perfil').origin).toBe(SITE);
+  });
+
+  it('linking a confirmed account keeps its password and profile, and tells the owner', async () => {
     const ana = await createCustomer(t.database.db, {
       email: 'ana@example.com',
-      verified: false,
       password: 'plateia123',
+      namef: 'Ana',
     });
     const fragment = new URLSearchParams((await signIn('ana@example.com')).hash.slice(1));
     const me = await t.app.inject({ url: '/customer/me', headers: bearer(fragment.get('token') ?? '') });
-    expect(me.json().data).toMatchObject({ id: ana.id, email_verified: true });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: `/login/ana@example.com/${passwordDigest(ana.salt, 'plateia123')}/u-1/${ana.salt}`,
-    });
-    expect(login.statusCode).toBe(200);
+    expect(me.json().data).toMatchObject({ id: ana.id, email_verified: true, namef: 'Ana' });
+    expect((await passwordLogin('ana@example.com', 'plateia123')).statusCode).toBe(200);
+    // The session opened before the link still works: the account was the owner's already.
+    expect((await t.app.inject({ url: '/customer/me', headers: bearer(ana.token) })).statusCode).toBe(200);
+    const [notice] = await mailTo(t.database.db, 'ana@example.com');
+    expect(notice?.subject).toBe('Sua conta Plateia agora entra com o Google');
+    expect(notice?.text).not.toContain('descartamos');
+    // Signing in again by the linked subject sends no second notice.
+    await signIn('ana@example.com');
+    expect(await mailTo(t.database.db, 'ana@example.com')).toHaveLength(1);
   });
 
   it('refuses an open redirect in returnTo', async () => {
@@ -175,6 +270,11 @@ describe('linking rules', () => {
   });
   afterAll(() => t.close());
 
+  const deps = () => ({
+    now: new Date(),
+    dataDir: t.app.config.dataDir,
+    mail: { mailer: t.app.mailer, siteUrl: SITE, log: t.app.log },
+  });
   const identity = (overrides: object) => ({
     sub: 'google-sub-1',
     email: 'lia@example.com',
@@ -188,19 +288,21 @@ describe('linking rules', () => {
   it('never links by an unverified e-mail', async () => {
     const existing = await createCustomer(t.database.db, { email: 'lia@example.com' });
     await expect(
-      customerForIdentity(t.database.db, identity({ emailVerified: false }), new Date()),
+      customerForIdentity(t.database.db, identity({ emailVerified: false }), deps()),
     ).rejects.toThrow('Não foi possível confirmar seu e-mail com o Google.');
-    const linked = await customerForIdentity(t.database.db, identity({}), new Date());
-    expect(linked.id).toBe(existing.id);
-    expect(linked.googleSub).toBe('google-sub-1');
+    const { customer, linked } = await customerForIdentity(t.database.db, identity({}), deps());
+    expect(linked).toBe('existing');
+    expect(customer.id).toBe(existing.id);
+    expect(customer.googleSub).toBe('google-sub-1');
   });
 
   it('creates accounts with safe fields only', async () => {
-    const row = await customerForIdentity(
+    const { customer: row, linked } = await customerForIdentity(
       t.database.db,
       identity({ sub: 'novo', email: 'novo@example.com' }),
-      new Date(),
+      deps(),
     );
+    expect(linked).toBe('new');
     expect(row).toMatchObject({ namef: 'Lia', namel: 'Costa', avatar: '', passwordHash: null });
     expect(row.emailVerifiedAt).not.toBeNull();
   });

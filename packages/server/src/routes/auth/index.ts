@@ -71,7 +71,9 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
       const { state, error } = request.query;
       const callback = { state, error, requestUrl: request.url, redirectUri, now: app.now() };
       try {
-        const result = await completeGoogleSignIn(app.database.db, app.identity, callback);
+        const mail = { mailer: app.mailer, siteUrl: app.config.siteUrl, log: request.log };
+        const deps = { dataDir: app.config.dataDir, mail };
+        const result = await completeGoogleSignIn(app.database.db, app.identity, callback, deps);
         if (result.status === 'refused')
           return reply.redirect(back({ error: result.reason, message: GOOGLE_FAILED }));
         const { token, returnTo } = result;
