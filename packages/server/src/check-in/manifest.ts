@@ -3,6 +3,7 @@ import { bytesToBase64Url } from '@plateia/core/rules/ticket-code';
 import { sql } from 'drizzle-orm';
 import { type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { doorStatusSql } from '../resale/door.ts';
 import type { CheckInEvent } from './producer.ts';
 
 /** Tickets per manifest page unless the scanner asks for fewer. */
@@ -76,7 +77,9 @@ export async function readManifest(
   const limit = Math.min(request.limit ?? MANIFEST_PAGE_MAX, MANIFEST_PAGE_MAX);
   const rows = await selectRows<{ id: number; holder_version: number; status: string; micros: string }>(
     db,
-    sql`SELECT id, holder_version, status, (extract(epoch FROM updated_at) * 1000000)::bigint::text AS micros
+    // A ticket on resale goes out as 'listed' (not admitted) until it sells or is withdrawn.
+    sql`SELECT id, holder_version, ${doorStatusSql('tickets')} AS status,
+               (extract(epoch FROM updated_at) * 1000000)::bigint::text AS micros
         FROM tickets
         WHERE event_id = ${event.id}
           AND (updated_at, id) > (timestamptz 'epoch' + ${from.micros.toString()}::bigint * interval '1 microsecond', ${from.id}::int)

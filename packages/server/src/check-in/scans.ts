@@ -8,6 +8,7 @@ import { checkTicketCode, decodeTicketPayload, deriveTicketSecret } from '@plate
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { execute, type Queryable, retryOnConflict, selectOne, selectRows } from '../db/sql.ts';
+import { doorStatusSql } from '../resale/door.ts';
 import type { CheckInActor, CheckInEvent } from './producer.ts';
 
 /** Scans one upload may carry (a door's worth of offline work; docs/check-in.md, "Limits"). */
@@ -46,11 +47,14 @@ async function ticketOf(
   ticketId: number,
   lock: boolean,
 ): Promise<CheckInTicket | null> {
+  // A ticket on resale reads 'listed', which the decision table refuses (docs/resale.md).
   const row = await selectOne<{ id: number; holder_version: number; status: string }>(
     db,
     lock
-      ? sql`SELECT id, holder_version, status FROM tickets WHERE id = ${ticketId} AND event_id = ${eventId} FOR UPDATE`
-      : sql`SELECT id, holder_version, status FROM tickets WHERE id = ${ticketId} AND event_id = ${eventId}`,
+      ? sql`SELECT id, holder_version, ${doorStatusSql('tickets')} AS status FROM tickets
+            WHERE id = ${ticketId} AND event_id = ${eventId} FOR UPDATE`
+      : sql`SELECT id, holder_version, ${doorStatusSql('tickets')} AS status FROM tickets
+            WHERE id = ${ticketId} AND event_id = ${eventId}`,
   );
   return row ? { id: row.id, holderVersion: row.holder_version, status: row.status } : null;
 }

@@ -9,6 +9,8 @@ import { PAYMENT_ANSWER_MESSAGES } from '@plateia/core/messages/payments';
 import { sql } from 'drizzle-orm';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { payResaleSellers } from '../resale/settlement.ts';
+import { bumpHolderVersion } from '../tickets/holder.ts';
 
 /** The order fields payments read. */
 export interface PayableOrder {
@@ -259,7 +261,9 @@ async function sellResaleListings(
           RETURNING ticket_id`,
     );
     if (!listing) throw new StockGone();
-    await execute(tx, sql`UPDATE tickets SET status = 'resold' WHERE id = ${listing.ticket_id}`);
+    // A holder version bump, not a bare status change: every code of the seller's dies and
+    // the door manifest's cursor moves (docs/resale.md).
+    await bumpHolderVersion(tx, Number(listing.ticket_id), { status: 'resold' });
   }
 }
 
@@ -414,6 +418,8 @@ export async function settleOrder(tx: Queryable, orderId: number, now: Date): Pr
   );
   const buyerEmail = buyer?.email ?? '';
   const tickets = await issueTickets(tx, order, items, { id: order.customerId, email: buyerEmail });
+  // The sellers are paid in this same transaction (docs/resale.md, "Settlement").
+  await payResaleSellers(tx, order.id, stockOf(items).listingIds, now);
   return {
     kind: 'paid',
     order: { ...order, status: 'paid', paidAt: now },

@@ -13,6 +13,7 @@ import health from './health/index.ts';
 import payments from './payments/index.ts';
 import pixel from './pixel/index.ts';
 import producerApplications from './producer-applications/index.ts';
+import resale from './resale/index.ts';
 import seatHold from './seat-hold/index.ts';
 import seatMap from './seat-map/index.ts';
 import support from './support/index.ts';
@@ -29,6 +30,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(courtesy);
   await app.register(payments);
   await app.register(tickets);
+  await app.register(resale);
   await app.register(checkIn);
   await app.register(accounts);
   await app.register(auth);

@@ -63,6 +63,8 @@ export async function ownerTicketCodeKeys(
     sql`SELECT t.id, t.event_id, t.holder_version, e.ticket_key
         FROM tickets t JOIN events e ON e.id = t.event_id
         WHERE t.customer_id = ${customerId} AND t.status = 'valid'
+          -- A ticket on resale has no code until it is withdrawn (docs/resale.md).
+          AND NOT EXISTS (SELECT 1 FROM resale_listings r WHERE r.ticket_id = t.id AND r.status = 'active')
           AND e.ends_at > ${now}::timestamptz - interval '1 day'
         ORDER BY t.id`,
   );

@@ -1,6 +1,7 @@
 import { deriveTicketSecret } from '@plateia/core/rules/ticket-code';
 import { sql } from 'drizzle-orm';
 import { type Queryable, selectOne } from '../db/sql.ts';
+import { doorStatusSql } from '../resale/door.ts';
 
 // The event key (events.ticket_key, migration 0030) is the root of every ticket code of
 // that event. It is read here and nowhere else, returned only to the code that derives a
@@ -44,7 +45,8 @@ export async function ticketKeyRow(db: Queryable, ticketId: number): Promise<Tic
     ticket_key: unknown;
   }>(
     db,
-    sql`SELECT t.id, t.event_id, t.customer_id, t.status, t.holder_version, e.ticket_key
+    // A ticket on resale reads 'listed': its owner gets no code for it (docs/resale.md).
+    sql`SELECT t.id, t.event_id, t.customer_id, ${doorStatusSql('t')} AS status, t.holder_version, e.ticket_key
         FROM tickets t JOIN events e ON e.id = t.event_id WHERE t.id = ${ticketId}`,
   );
   if (!row) return null;
