@@ -6,11 +6,15 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { IdentityProvider } from './identity/identity-provider.ts';
 import { openIdProvider } from './identity/openid.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import type { JobDefinition } from './jobs/registry.ts';
+import { JobRunner } from './jobs/runner.ts';
 import { loggerOptions } from './logging.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { createPaymentProviders, type PaymentProviders } from './payments/providers.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerOverload } from './plugins/overload.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerRoutes } from './routes/index.ts';
 
@@ -28,6 +32,8 @@ export interface AppDependencies {
   identity?: IdentityProvider;
   /** Where log lines go instead of stdout (tests read them to prove secrets stay out). */
   logStream?: { write(line: string): void };
+  /** The jobs this host knows; defaults to `JOBS` (tests add probes). */
+  jobDefinitions?: JobDefinition[];
 }
 
 declare module 'fastify' {
@@ -59,8 +65,38 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('database', deps.database);
   app.decorate('now', deps.clock ?? (() => new Date()));
   app.decorate('payments', deps.payments ?? createPaymentProviders(deps.config));
-  app.decorate('mailer', deps.mailer ?? createMailer(deps.config, deps.database.db, app.now));
-  app.addHook('onClose', async () => app.mailer.close());
+  const jobs = new JobRunner({
+    database: deps.database,
+    config: deps.config.jobs,
+    log: app.log.child({ module: 'jobs' }),
+    ...(deps.jobDefinitions ? { definitions: deps.jobDefinitions } : {}),
+  });
+  app.decorate('jobs', jobs as JobQueue);
+  app.decorate(
+    'mailer',
+    deps.mailer ??
+      createMailer(deps.config, deps.database.db, app.now, {
+        jobs,
+        log: app.log.child({ module: 'mail' }),
+        retryAfterSeconds: deps.config.jobs.retryDelaySeconds,
+      }),
+  );
+  jobs.bind({
+    db: deps.database.db,
+    now: app.now,
+    mailer: app.mailer,
+    payments: app.payments,
+    log: app.log.child({ module: 'jobs' }),
+    siteUrl: deps.config.siteUrl,
+    jobs,
+  });
+  // pg-boss starts with the app (workers and schedules only with JOBS=on) and stops before the
+  // mailer and the database close.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await app.mailer.close();
+  });
   const { google } = deps.config;
   app.decorate(
     'identity',
@@ -75,6 +111,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   );
 
   registerErrorHandling(app);
+  await registerOverload(app, deps.config.overload);
   await registerSecurity(app, deps.config);
   await app.register(authPlugin);
   await app.register(swagger, {

@@ -36,6 +36,36 @@ export interface Config {
   /** Seeds demo data on first start. */
   seedDemo: boolean;
   logLevel: string;
+  /** Background jobs (docs/jobs.md): whether this process works them, and their timings. */
+  jobs: JobsConfig;
+  /** When the host sheds load with 503 instead of queueing (docs/jobs.md "Overload"). */
+  overload: OverloadConfig;
+}
+
+/** `JOBS` and its timings (docs/jobs.md). */
+export interface JobsConfig {
+  /** `JOBS=on|off`: this process polls for jobs and declares the schedules (off in tests). */
+  workers: boolean;
+  /** `JOBS_POLL_SECONDS`: how often each queue is polled (at least 0.5). */
+  pollSeconds: number;
+  /** `JOBS_RETRY_DELAY_SECONDS`: first wait before a failed job is tried again (doubles each time). */
+  retryDelaySeconds: number;
+  /** `JOBS_TICK_SECONDS`: run scheduled jobs every N seconds instead of their cron (tests, demos). */
+  tickSeconds: number | undefined;
+  /** `JOBS_EXPIRE_SECONDS`: a job running longer is taken as lost (its process died) and retried. */
+  expireSeconds: number;
+}
+
+/** Overload thresholds (`OVERLOAD_*`); 0 turns a check off. */
+export interface OverloadConfig {
+  /** Event-loop delay in milliseconds past which requests are refused. */
+  maxEventLoopDelayMs: number;
+  /** Event-loop utilisation (0 to 1) past which requests are refused. */
+  maxEventLoopUtilization: number;
+  /** Requests being answered at once past which new ones are refused. */
+  maxInFlight: number;
+  /** The `Retry-After` sent with the 503, in seconds. */
+  retryAfterSeconds: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -156,6 +186,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     devOidcPort: int(source.DEV_OIDC_PORT, 3009),
     seedDemo: env === 'development',
     logLevel: source.LOG_LEVEL ?? (env === 'test' ? 'silent' : 'info'),
+    jobs: {
+      workers: source.JOBS ? source.JOBS === 'on' : env !== 'test',
+      pollSeconds: Math.max(0.5, Number(source.JOBS_POLL_SECONDS) || 2),
+      retryDelaySeconds: Math.max(1, int(source.JOBS_RETRY_DELAY_SECONDS, 30)),
+      tickSeconds: source.JOBS_TICK_SECONDS ? Math.max(1, int(source.JOBS_TICK_SECONDS, 60)) : undefined,
+      expireSeconds: Math.max(1, int(source.JOBS_EXPIRE_SECONDS, 300)),
+    },
+    overload: {
+      // Off in tests: a loaded test machine is not an overloaded host.
+      maxEventLoopDelayMs: int(source.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS, env === 'test' ? 0 : 1000),
+      maxEventLoopUtilization: source.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION
+        ? Number(source.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION)
+        : env === 'test'
+          ? 0
+          : 0.98,
+      maxInFlight: int(source.OVERLOAD_MAX_IN_FLIGHT, 2000),
+      retryAfterSeconds: Math.max(1, int(source.OVERLOAD_RETRY_AFTER_SECONDS, 5)),
+    },
     ...overrides,
   };
 }

@@ -28,6 +28,8 @@ export const API_ERROR_MESSAGES = {
   badCharacters: 'Os dados enviados contêm caracteres inválidos.',
   badRequest: 'Requisição inválida.',
   internal: 'Erro interno, tente novamente.',
+  /** The host is over its load thresholds and sheds the request (503 with Retry-After). */
+  overloaded: 'Estamos com muitos acessos agora. Tente novamente em alguns segundos.',
   notFound: 'Recurso não encontrado.',
 } as const;
 

@@ -15,6 +15,10 @@ export type Database = PgDatabase<PgQueryResultHKT>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL URL (postgres only): the job queue opens its own small pool on it. */
+  url?: string;
+  /** The embedded PGlite (pglite only): the job queue runs its statements on it. */
+  pglite?: PGlite;
   /** Runs a script of several statements in one transaction, serialised across processes. */
   runScript(name: string, script: string): Promise<void>;
   close(): Promise<void>;
@@ -44,6 +48,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
     return {
       db,
       kind: 'postgres',
+      url: options.url,
       async runScript(_name, script) {
         const client = await pool.connect();
         try {
@@ -71,6 +76,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     async runScript(_name, script) {
       await client.transaction(async (tx) => {
         await tx.exec(script);

@@ -1,7 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { isOutboxMailer, MAIL_SEND_JOB } from '../mail/outbox.ts';
+import { reclaimExpired } from '../orders/reclaim.ts';
 import type { PaymentProviders } from '../payments/providers.ts';
+import { reconcilePendingPix } from '../payments/reconcile.ts';
+import { releaseDeadWalletParts } from '../wallet/checkout.ts';
+import { refreshOpenReturns, returnAfterEvents } from '../wallet/returns.ts';
+import { reconcilePendingTopUps } from '../wallet/topup.ts';
 import type { JobQueue } from './queue.ts';
 
 /** What a job handler may use: the same explicit dependencies domain functions take. */
@@ -30,4 +36,86 @@ export interface JobDefinition {
 }
 
 /** Every job the API host knows. Every process registers this same list. */
-export const JOBS: JobDefinition[] = [];
+export const JOBS: JobDefinition[] = [
+  {
+    // Expired reservations give their stock back even when nobody reads the event (reads and
+    // reservations also reclaim lazily, so nothing waits on this).
+    name: 'orders.reclaim-expired',
+    schedule: '* * * * *',
+    retryLimit: 0,
+    async handler(_data, deps) {
+      await reclaimExpired(deps.db);
+    },
+  },
+  {
+    // Paid PIX charges settle without the webhook and without the buyer's tab polling.
+    name: 'payments.reconcile-pix',
+    schedule: '* * * * *',
+    retryLimit: 0,
+    async handler(_data, deps) {
+      await reconcilePendingPix(deps.db, {
+        providers: deps.payments,
+        now: deps.now,
+        log: deps.log,
+        mailer: deps.mailer,
+        siteUrl: deps.siteUrl,
+      });
+    },
+  },
+  {
+    // One outbox e-mail; retried with back-off (about a day in all) while SMTP refuses it.
+    name: MAIL_SEND_JOB,
+    retryLimit: 25,
+    async handler(data: { id: number }, deps) {
+      if (!isOutboxMailer(deps.mailer)) throw new Error('mail.send needs the SMTP outbox mailer');
+      await deps.mailer.deliver(Number(data.id));
+    },
+  },
+  {
+    // Paid top-up charges credit the wallet without the webhook and without the page polling.
+    name: 'wallet.reconcile-topups',
+    schedule: '* * * * *',
+    retryLimit: 0,
+    async handler(_data, deps) {
+      await reconcilePendingTopUps(deps.db, walletDeps(deps));
+    },
+  },
+  {
+    // Wallet parts of orders that died unpaid go back to their wallets.
+    name: 'wallet.release-parts',
+    schedule: '* * * * *',
+    retryLimit: 0,
+    async handler(_data, deps) {
+      await releaseDeadWalletParts(deps.db, deps.now());
+    },
+  },
+  {
+    // Devoluções of wallet returns still in processing (or never asked: the PSP was down).
+    name: 'wallet.refresh-returns',
+    schedule: '* * * * *',
+    retryLimit: 0,
+    async handler(_data, deps) {
+      await refreshOpenReturns(deps.db, walletDeps(deps));
+    },
+  },
+  {
+    // The leftover goes back by itself after the event (wallet/returns.ts).
+    name: 'wallet.return-after-events',
+    schedule: '17 * * * *',
+    retryLimit: 0,
+    async handler(_data, deps) {
+      await returnAfterEvents(deps.db, walletDeps(deps));
+    },
+  },
+];
+
+/** The payment dependencies the wallet's jobs pass to its domain functions. */
+function walletDeps(deps: JobDeps) {
+  return {
+    providers: deps.payments,
+    now: deps.now,
+    log: deps.log,
+    mailer: deps.mailer,
+    siteUrl: deps.siteUrl,
+  };
+}

@@ -53,8 +53,8 @@ export async function paymentStatus(
   };
 }
 
-/** Asks the PSP or gateway about one pending payment and applies what it says. */
-async function refreshPayment(
+/** Asks the PSP or gateway about one pending payment and applies what it says (reconcile.ts too). */
+export async function refreshPayment(
   db: Database,
   deps: PaymentDeps,
   order: PayableOrder,

@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, type PGlite } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
+import { installJobs } from '../../src/jobs/runner.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,6 +31,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dir = mkdtempSync(join(tmpdir(), 'plateia-db-'));
   const handle = await openDatabase();
   await migrate(handle);
+  // pg-boss's schema and queues go into the snapshot: every test app starts pg-boss.
+  await installJobs(handle);
   // The handle wraps a PGlite; dump it through the driver's own call.
   const client = (handle.db as unknown as { $client: PGlite }).$client;
   const dump = await client.dumpDataDir('none');
@@ -49,6 +52,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const templateUrl = withDatabase(serverUrl, template);
     const templateHandle = await openDatabase({ url: templateUrl, poolSize: 2 });
     await migrate(templateHandle);
+    await installJobs(templateHandle);
     await templateHandle.close();
     project.provide('pgTemplateUrl', templateUrl);
     cleanupPg = async () => {
