@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatErrorLogLine, MAX_ERROR_REPORT_BYTES, parseErrorReport } from './error-report.ts';
+import {
+  formatErrorLogLine,
+  MAX_ERROR_REPORT_BYTES,
+  parseErrorReport,
+  stripQueriesInText,
+  stripQueryAndFragment,
+} from './error-report.ts';
 
 const entry = {
   message: 'Cannot read properties of undefined',
@@ -48,6 +54,50 @@ describe('formatErrorLogLine', () => {
       source: 'browser',
       receivedAt: '2026-11-21T06:00:00.000Z',
       message: entry.message,
+    });
+  });
+});
+
+describe('tokens in reported addresses', () => {
+  it('logs the page address without its query or fragment', () => {
+    expect(stripQueryAndFragment('http://localhost:4321/recuperar-senha?token=SEGREDO')).toBe(
+      'http://localhost:4321/recuperar-senha',
+    );
+    expect(stripQueryAndFragment('https://plateia.dev/auth/callback#token=SEGREDO')).toBe(
+      'https://plateia.dev/auth/callback',
+    );
+    expect(stripQueryAndFragment('/verificar-email?token=SEGREDO#x')).toBe('/verificar-email');
+  });
+
+  it('removes queries and fragments from addresses quoted in messages and stacks, keeping line numbers', () => {
+    expect(stripQueriesInText('Falhou em http://h/recuperar-senha?token=SEGREDO agora')).toBe(
+      'Falhou em http://h/recuperar-senha agora',
+    );
+    expect(stripQueriesInText('at f (http://h/_astro/a.js?v=SEGREDO:10:5)')).toBe(
+      'at f (http://h/_astro/a.js:10:5)',
+    );
+    expect(stripQueriesInText("fetch '/api/x#token=SEGREDO' falhou")).toBe("fetch '/api/x' falhou");
+    expect(stripQueriesInText('nada a tirar: a.js:1:1')).toBe('nada a tirar: a.js:1:1');
+  });
+
+  it('never writes a recovery or session token into the log line', () => {
+    const posted = {
+      ...entry,
+      url: 'http://localhost:4321/recuperar-senha?token=SEGREDO-RECUPERACAO#token=SEGREDO-SESSAO',
+      message: 'Erro ao abrir http://localhost:4321/recuperar-senha?token=SEGREDO-RECUPERACAO',
+      stack: 'Error\n    at go (http://localhost:4321/auth/callback#token=SEGREDO-SESSAO:3:7)',
+      context: {
+        href: '/recuperar-senha?token=SEGREDO-RECUPERACAO',
+        nested: { to: '/x#token=SEGREDO-SESSAO' },
+      },
+    };
+    const result = parseErrorReport(JSON.stringify(posted));
+    if (!result.ok) throw new Error(result.reason);
+    const line = formatErrorLogLine(result.entry, new Date());
+    expect(line).not.toContain('SEGREDO');
+    expect(JSON.parse(line)).toMatchObject({
+      url: 'http://localhost:4321/recuperar-senha',
+      context: { href: '/recuperar-senha', nested: { to: '/x' } },
     });
   });
 });

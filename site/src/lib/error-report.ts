@@ -18,6 +18,38 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * A page address without its query and fragment: those carry recovery and verification
+ * tokens (`/recuperar-senha?token=…`) and the session token after Google sign-in
+ * (`/auth/callback#token=…`), which must never reach a log line.
+ */
+export function stripQueryAndFragment(url: string): string {
+  const cut = url.search(/[?#]/);
+  return cut === -1 ? url : url.slice(0, cut);
+}
+
+// An absolute URL or a root-relative path, then its query and/or fragment; a stack frame's
+// `:line:column` after them is kept.
+const URL_WITH_QUERY =
+  /((?:[a-z][a-z0-9+.-]*:\/\/|\/)[^\s?#'"()<>]*)[?#][^\s'"()<>]*?((?::\d+){1,2})?(?=[\s'"()<>]|$)/gi;
+
+/** Free text (a message, a stack) with every quoted URL's query and fragment removed. */
+export function stripQueriesInText(text: string): string {
+  return text.replace(
+    URL_WITH_QUERY,
+    (_match, address: string, position: string | undefined) => address + (position ?? ''),
+  );
+}
+
+function stripQueriesInValue(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return stripQueriesInText(value);
+  if (depth > 4 || typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((item) => stripQueriesInValue(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, stripQueriesInValue(item, depth + 1)]),
+  );
+}
+
 /** Parses and validates a posted body (already read as text). */
 export function parseErrorReport(body: string): ErrorReportResult {
   if (new TextEncoder().encode(body).byteLength > MAX_ERROR_REPORT_BYTES)
@@ -46,16 +78,18 @@ export function parseErrorReport(body: string): ErrorReportResult {
   }
   if (Number.isNaN(Date.parse(timestamp as string))) return { ok: false, reason: 'timestamp' };
   if (context !== undefined && !isRecord(context)) return { ok: false, reason: 'context' };
+  // Tokens travel in page addresses: the logged entry keeps paths only, wherever they appear.
   return {
     ok: true,
     entry: {
-      message,
-      stack: stack as string | undefined,
+      message: stripQueriesInText(message),
+      stack: stack === undefined ? undefined : stripQueriesInText(stack as string),
       type: type as string,
-      url: url as string,
+      url: stripQueryAndFragment(url as string),
       userAgent: userAgent as string,
       timestamp: timestamp as string,
-      context: context as Record<string, unknown> | undefined,
+      context:
+        context === undefined ? undefined : (stripQueriesInValue(context, 0) as Record<string, unknown>),
     },
   };
 }
