@@ -12,7 +12,7 @@ import { execute, type Queryable, selectOne } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { type CardCharge, CardGatewayError } from './card/gateway.ts';
 import type { PaymentDeps } from './deps.ts';
-import { assertPayable, ownedOrder, type PayableOrder } from './fulfilment.ts';
+import { assertPayable, dueCents, ownedOrder, type PayableOrder } from './fulfilment.ts';
 import {
   installmentOptions,
   MAX_INSTALLMENTS,
@@ -52,7 +52,7 @@ export async function payByCard(
   if (earlier) return replay(db, deps, earlier, fingerprint, input.token);
   const order = await ownedOrder(db, customerId, input.orderId);
   assertPayable(order, deps.now());
-  if (!splitInstallments(order.totalCents, input.installments)) {
+  if (!splitInstallments(dueCents(order), input.installments)) {
     throw new HttpError(400, PAYMENT_ANSWER_MESSAGES.installmentsUnavailable, 'installments');
   }
   const inserted = await insertAttempt(db, order, customerId, input, fingerprint);
@@ -139,7 +139,7 @@ async function insertAttempt(
   const inserted = await selectOne<PaymentRow>(
     db,
     sql`INSERT INTO payments (order_id, customer_id, method, amount_cents, idempotency_key, request_fingerprint, installments)
-        VALUES (${order.id}, ${customerId}, 'card', ${order.totalCents}, ${input.idempotencyKey}, ${fingerprint},
+        VALUES (${order.id}, ${customerId}, 'card', ${dueCents(order)}, ${input.idempotencyKey}, ${fingerprint},
                 ${input.installments})
         ON CONFLICT (customer_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
         RETURNING *`,

@@ -21,6 +21,8 @@ export interface PayableOrder {
   sessionId: string;
   status: 'reserved' | 'paid' | 'expired' | 'cancelled';
   totalCents: number;
+  /** The order's live wallet part (wallet/checkout.ts); PIX and card charge the rest. */
+  walletCents: number;
   couponId: number | null;
   expiresAt: Date;
   paidAt: Date | null;
@@ -30,7 +32,9 @@ export interface PayableOrder {
 export async function loadOrder(db: Queryable, orderId: number, lock = false): Promise<PayableOrder | null> {
   const row = await selectOne<Record<string, unknown>>(
     db,
-    sql`SELECT id, number, customer_id, event_id, session_id, status, total_cents, coupon_id, expires_at, paid_at
+    sql`SELECT id, number, customer_id, event_id, session_id, status, total_cents, coupon_id, expires_at, paid_at,
+               (SELECT coalesce(sum(w.amount_cents), 0) FROM wallet_order_parts w
+                 WHERE w.order_id = orders.id AND w.status IN ('held', 'spent')) AS wallet_cents
         FROM orders WHERE id = ${orderId} ${lock ? sql`FOR UPDATE` : sql``}`,
   );
   if (!row) return null;
@@ -42,6 +46,7 @@ export async function loadOrder(db: Queryable, orderId: number, lock = false): P
     sessionId: String(row.session_id),
     status: row.status as PayableOrder['status'],
     totalCents: Number(row.total_cents),
+    walletCents: Number(row.wallet_cents ?? 0),
     couponId: row.coupon_id === null ? null : Number(row.coupon_id),
     expiresAt: new Date(row.expires_at as string | Date),
     paidAt: row.paid_at ? new Date(row.paid_at as string | Date) : null,
@@ -65,6 +70,11 @@ export function assertPayable(order: PayableOrder, now: Date): void {
     throw new HttpError(410, PAYMENT_ANSWER_MESSAGES.expired, 'expired');
   }
   if (order.totalCents <= 0) throw new HttpError(400, PAYMENT_ANSWER_MESSAGES.nothingToPay, 'nothing_to_pay');
+}
+
+/** What PIX or card must still pay: the total less the order's wallet part. */
+export function dueCents(order: PayableOrder): number {
+  return order.totalCents - order.walletCents;
 }
 
 /** A ticket issued by settlement. */

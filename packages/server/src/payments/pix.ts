@@ -10,7 +10,7 @@ import type { Database } from '../db/client.ts';
 import { type Queryable, selectOne } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
 import type { PaymentDeps } from './deps.ts';
-import { assertPayable, ownedOrder, type PayableOrder } from './fulfilment.ts';
+import { assertPayable, dueCents, ownedOrder, type PayableOrder } from './fulfilment.ts';
 import { brCodeSvg } from './pix/brcode.ts';
 import { type Cob, centsToValor, PixProviderError, type PixReceived, valorToCents } from './pix/provider.ts';
 import { type PaymentRow, paymentOf, paymentWhere } from './records.ts';
@@ -87,7 +87,7 @@ async function requestCharge(deps: PaymentDeps, order: PayableOrder, txid: strin
   try {
     return await deps.providers.pix.createCharge(txid, {
       calendario: { expiracao },
-      valor: { original: centsToValor(order.totalCents) },
+      valor: { original: centsToValor(dueCents(order)) },
       chave: deps.providers.settings.pixKey,
       solicitacaoPagador: `Plateia pedido ${order.number}`,
     });
@@ -111,7 +111,7 @@ async function insertCharge(
   const inserted = await selectOne<PaymentRow>(
     db,
     sql`INSERT INTO payments (order_id, customer_id, method, amount_cents, txid, brcode, charge_expires_at)
-        VALUES (${order.id}, ${customerId}, 'pix', ${order.totalCents}, ${txid}, ${brcode},
+        VALUES (${order.id}, ${customerId}, 'pix', ${dueCents(order)}, ${txid}, ${brcode},
                 ${order.expiresAt.toISOString()}::timestamptz)
         ON CONFLICT (order_id) WHERE method = 'pix' AND status = 'pending' DO NOTHING
         RETURNING *`,

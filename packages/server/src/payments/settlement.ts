@@ -6,10 +6,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import type { MailMessage } from '../mail/index.ts';
+import { spendWalletPart, walletPartCompletes } from '../wallet/order-part.ts';
 import type { CardCharge } from './card/gateway.ts';
 import { purchaseConfirmationEmail, ticketsReceivedEmail } from './confirmation-email.ts';
 import type { SettlementDeps } from './deps.ts';
-import { type SettleOutcome, settleOrder } from './fulfilment.ts';
+import { loadOrder, type SettleOutcome, settleOrder } from './fulfilment.ts';
 import { postOrderPayment, postUnfulfilledPayment } from './ledger.ts';
 import type { PaymentRow } from './records.ts';
 
@@ -71,11 +72,17 @@ async function settleLocked(
     return { result: 'duplicate' };
   }
   if (proof.pix && !(await recordPixReceipt(tx, payment, proof.pix))) return { result: 'duplicate' };
-  const outcome = await settleOrder(tx, payment.order_id, now);
+  // With the order's wallet part this payment must make the total (wallet/checkout.ts); a
+  // part already given back to the wallet leaves the order unpayable by it.
+  const completes = await walletPartCompletes(tx, payment.order_id, payment.amount_cents);
+  const outcome: SettleOutcome | null = completes
+    ? await settleOrder(tx, payment.order_id, now)
+    : await unavailableOrder(tx, payment.order_id);
   if (!outcome) return { result: 'not_found' };
   if (outcome.kind === 'paid') {
     await markPayment(tx, payment.id, 'approved', proof, now);
     await postOrderPayment(tx, payment, now);
+    await spendWalletPart(tx, payment.order_id, now);
     return { result: 'settled', paid: outcome };
   }
   // Paid by this very payment before: nothing more to do.
@@ -85,6 +92,12 @@ async function settleLocked(
   await markPayment(tx, payment.id, 'refund_required', proof, now);
   await postUnfulfilledPayment(tx, payment, now);
   return { result: 'refund_required' };
+}
+
+/** The order as settlement reports one it cannot honour with this payment. */
+async function unavailableOrder(tx: Queryable, orderId: number): Promise<SettleOutcome | null> {
+  const order = await loadOrder(tx, orderId, true);
+  return order ? { kind: 'unavailable', order } : null;
 }
 
 /** Records a PIX receipt by its endToEndId; false when that receipt was recorded before. */
@@ -120,8 +133,8 @@ async function markPayment(
   );
 }
 
-/** Sends the confirmation e-mails after a settlement committed; a mail failure never undoes a sale. */
-async function sendConfirmations(db: Queryable, deps: SettlementDeps, outcome: PaidOutcome): Promise<void> {
+/** Sends the confirmation e-mails after a settlement committed (the wallet's too); a mail failure never undoes a sale. */
+export async function sendConfirmations(db: Queryable, deps: SettlementDeps, outcome: PaidOutcome): Promise<void> {
   const { mailer } = deps;
   if (!mailer) return;
   try {

@@ -6,6 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { PAYMENT_ANSWER_MESSAGES } from '@plateia/core/messages/payments';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { confirmTopUp, isWalletTopUpTxid, type TopUpConfirmation } from '../wallet/topup.ts';
 import type { PaymentDeps } from './deps.ts';
 import { PixProviderError } from './pix/provider.ts';
 import { confirmPix, type PixConfirmation } from './pix.ts';
@@ -14,7 +15,7 @@ import { confirmPix, type PixConfirmation } from './pix.ts';
 export interface WebhookItemResult {
   endToEndId: string;
   txid: string;
-  result: PixConfirmation;
+  result: PixConfirmation | TopUpConfirmation;
 }
 
 /**
@@ -51,7 +52,10 @@ async function handlePixWebhook(
       results.push({ endToEndId: entry.endToEndId, txid: '', result: 'unknown_txid' });
       continue;
     }
-    const result = await confirmPix(db, deps, entry.txid, entry.endToEndId);
+    // A wallet top-up's charge credits the wallet; every other txid is an order's.
+    const result = isWalletTopUpTxid(entry.txid)
+      ? await confirmTopUp(db, deps, entry.txid, entry.endToEndId)
+      : await confirmPix(db, deps, entry.txid, entry.endToEndId);
     if (result !== 'settled' && result !== 'duplicate') {
       deps.log.warn({ txid: entry.txid, endToEndId: entry.endToEndId, result }, 'PIX webhook not acted on');
     }

@@ -18,6 +18,7 @@ import seatHold from './seat-hold/index.ts';
 import seatMap from './seat-map/index.ts';
 import support from './support/index.ts';
 import tickets from './tickets/index.ts';
+import wallet from './wallet/index.ts';
 
 /** Every resource's routes, one plugin per folder. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -40,4 +41,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(chat);
   await app.register(support);
   await app.register(producerApplications);
+  await app.register(wallet);
 }
