@@ -19,6 +19,7 @@ import { encode } from 'uqr';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { ErrorCard } from '../components/ErrorCard.tsx';
 import { LoggedOutCard } from '../components/LoggedOutCard.tsx';
+import { TicketResale } from '../components/TicketResale.tsx';
 import { eventPath, formatEventDateLong, lotLabel, venueLine } from '../lib/event-format.ts';
 import {
   groupTicketsByEvent,
@@ -283,6 +284,7 @@ function TicketItem({
           {online && ticket.status === 'pending_transfer' && ticket.transfer && (
             <CancelTransferButton transferId={ticket.transfer.id} />
           )}
+          <TicketResale ticket={ticket} online={online} isPast={isPast} />
         </div>
       </div>
       <span className={`ticket-status ticket-status-${ticket.status}`}>
