@@ -15,7 +15,7 @@ import { createPaymentProviders, type PaymentProviders } from './payments/provid
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOverload } from './plugins/overload.ts';
-import { registerSecurity } from './plugins/security.ts';
+import { registerSecurity, trustProxyOption } from './plugins/security.ts';
 import { registerRoutes } from './routes/index.ts';
 
 /** What the host is built from; tests pass their own database and stand-ins. */
@@ -57,7 +57,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const app = Fastify({
     logger: loggerOptions(deps.config.logLevel, deps.logStream),
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // Only the configured proxies' X-Forwarded-For names the client (rate limits key on it).
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -29,8 +29,19 @@ export interface Config {
   payments: string;
   /** PSP, card gateway and sandbox settings (docs/payments.md). */
   paymentSettings: PaymentSettings;
-  /** Per-IP limit on each authentication route (getsalt, login, pwrecovery, recovery, customer/add). */
+  /**
+   * Per-address limit on each authentication route (getsalt, login, pwrecovery, recovery,
+   * customer/add). High on purpose: a carrier's CGNAT address is shared by many customers,
+   * and login and getsalt are limited per account first (src/rate-limits).
+   */
   authRateLimit: { max: number; timeWindow: number };
+  /**
+   * Which proxies' `X-Forwarded-For` to believe (`TRUST_PROXY`): a hop count, or the proxies'
+   * addresses or CIDR ranges; `false` (the default) takes the socket's address.
+   */
+  trustProxy: false | number | string[];
+  /** `redis://…` for rate-limit counters; unset keeps them in the database. */
+  redisUrl: string | undefined;
   /** Port of the local OpenID Connect stand-in started in development without a Google client. */
   devOidcPort: number;
   /** Seeds demo data on first start. */
@@ -66,6 +77,26 @@ export interface OverloadConfig {
   maxInFlight: number;
   /** The `Retry-After` sent with the 503, in seconds. */
   retryAfterSeconds: number;
+}
+
+/**
+ * `TRUST_PROXY`: empty, `false` or `0` trusts nobody; a number is how many proxy hops sit in
+ * front of the host; anything else is a comma-separated list of proxy addresses or CIDRs.
+ * `true` is refused: it would make every client's own X-Forwarded-For its address.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text === 'true') {
+    throw new Error(
+      "TRUST_PROXY=true would believe any client's X-Forwarded-For: give the hop count or the proxy addresses",
+    );
+  }
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -180,9 +211,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     payments: source.PAYMENTS ?? 'sandbox',
     paymentSettings: loadPaymentSettings(source),
     authRateLimit: {
-      max: int(source.AUTH_RATE_LIMIT_MAX, 20),
+      max: int(source.AUTH_RATE_LIMIT_MAX, 300),
       timeWindow: int(source.AUTH_RATE_LIMIT_WINDOW_MS, 60_000),
     },
+    trustProxy: parseTrustProxy(source.TRUST_PROXY),
+    redisUrl: source.REDIS_URL || undefined,
     devOidcPort: int(source.DEV_OIDC_PORT, 3009),
     seedDemo: env === 'development',
     logLevel: source.LOG_LEVEL ?? (env === 'test' ? 'silent' : 'info'),

@@ -28,8 +28,15 @@ export interface ApiProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `node src/server.ts` on a database and waits until `/health` answers. */
-export async function startApiProcess(databaseUrl: string, timeoutMs = 20_000): Promise<ApiProcess> {
+/**
+ * Starts `node src/server.ts` on a database and waits until `/health` answers; `env` adds
+ * settings (rate limits, REDIS_URL, ...).
+ */
+export async function startApiProcess(
+  databaseUrl: string,
+  timeoutMs = 20_000,
+  env: Record<string, string> = {},
+): Promise<ApiProcess> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [serverEntry], {
     env: {
@@ -39,6 +46,7 @@ export async function startApiProcess(databaseUrl: string, timeoutMs = 20_000): 
       API_PORT: String(port),
       API_HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -14,6 +14,7 @@ import { resetPassword, sendRecoveryLink } from '../../accounts/recovery.ts';
 import { revokeSession } from '../../accounts/sessions.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { LoginLimits } from '../../rate-limits/login.ts';
 import {
   ClientUuid,
   EmailString,
@@ -34,6 +35,7 @@ import { ErrorSchema, SuccessSchema } from '../../schemas/common.ts';
 const accounts: FastifyPluginAsyncTypebox = async (app) => {
   const rateLimit = app.config.authRateLimit;
   const saltFor = loginSalts(app.database.db);
+  const loginLimits = new LoginLimits(app.rateLimits);
 
   app.post(
     '/getsalt/:email/:uuid',
@@ -46,7 +48,10 @@ const accounts: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SaltAnswer, 400: ErrorSchema, 429: ErrorSchema },
       },
     },
-    async (request) => ({ msg: await saltFor(request.params.email) }),
+    async (request) => {
+      await loginLimits.beforeSalt(request.params.email);
+      return { msg: await saltFor(request.params.email) };
+    },
   );
 
   app.post(
@@ -67,7 +72,9 @@ const accounts: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
+      await loginLimits.beforeLogin(request.params.email);
       const outcome = await logIn(app.database.db, request.params, app.now());
+      await loginLimits.afterLogin(request.params.email, outcome.status !== 'invalid_credentials');
       if (outcome.status === 'invalid_credentials') {
         throw new HttpError(401, INVALID_LOGIN_MESSAGE, 'invalid_credentials');
       }

@@ -131,18 +131,18 @@ describe('rate limit on authentication routes', () => {
   });
   afterAll(() => t.close());
 
-  it('answers 429 in pt-BR after the per-IP limit, counting each address apart', async () => {
+  it('answers 429 in pt-BR after the per-address limit, however X-Forwarded-For is rotated', async () => {
+    // No proxy is configured: the header is the client's own word, so it must not change the key.
     const from = (ip: string) =>
       t.app.inject({
         method: 'POST',
         url: `/getsalt/a%40example.com/${UUID}`,
         headers: { 'x-forwarded-for': ip },
       });
-    for (let i = 0; i < 3; i++) expect((await from('10.0.0.1')).statusCode).toBe(200);
-    const limited = await from('10.0.0.1');
+    for (let i = 0; i < 3; i++) expect((await from(`10.0.0.${i + 1}`)).statusCode).toBe(200);
+    const limited = await from('10.0.0.99');
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe('Muitas requisições. Por favor, aguarde um momento.');
-    expect((await from('10.0.0.2')).statusCode).toBe(200);
     // Non-authentication routes are not limited.
     for (let i = 0; i < 5; i++) {
       expect(
@@ -150,4 +150,28 @@ describe('rate limit on authentication routes', () => {
       ).toBe(200);
     }
   });
+});
+
+describe('rate limit behind a configured proxy', () => {
+  for (const trustProxy of [['127.0.0.1'], 1] as (string[] | number)[]) {
+    it(`counts each forwarded client apart when TRUST_PROXY is ${JSON.stringify(trustProxy)}`, async () => {
+      const t = await createTestApp({
+        authRateLimit: { max: 2, timeWindow: 60_000 },
+        trustProxy,
+      });
+      try {
+        const from = (ip: string) =>
+          t.app.inject({
+            method: 'POST',
+            url: `/getsalt/b%40example.com/${UUID}`,
+            headers: { 'x-forwarded-for': ip },
+          });
+        for (let i = 0; i < 2; i++) expect((await from('198.51.100.1')).statusCode).toBe(200);
+        expect((await from('198.51.100.1')).statusCode).toBe(429);
+        expect((await from('198.51.100.2')).statusCode).toBe(200);
+      } finally {
+        await t.close();
+      }
+    });
+  }
 });

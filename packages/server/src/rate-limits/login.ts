@@ -1,0 +1,56 @@
+import { RATE_LIMIT_MESSAGES } from '@plateia/core/messages/rate-limits';
+import { FailureBackoff, RateLimitedError } from './backoff.ts';
+import { counterKey, isRateLimiterRes, type RateLimitCounters } from './counters.ts';
+
+/**
+ * Per-account limits of password login (`/getsalt`, `/login`): the first line of defence,
+ * ahead of the per-address limit, which stays high so a mobile carrier's shared (CGNAT)
+ * address is never locked out. Keys are the e-mail as typed, lower-cased, so an unknown
+ * e-mail is limited exactly like a known one and the limit tells nobody which exist.
+ */
+export class LoginLimits {
+  /** Wrong passwords: 5 free in 15 minutes, then 30 s, 60 s, ... up to 15 minutes. */
+  readonly #failures: FailureBackoff;
+  readonly #counters: RateLimitCounters;
+
+  constructor(counters: RateLimitCounters) {
+    this.#counters = counters;
+    this.#failures = new FailureBackoff(counters, {
+      prefix: 'login-account',
+      freeFailures: 5,
+      windowSeconds: 15 * 60,
+      firstBlockSeconds: 30,
+      maxBlockSeconds: 15 * 60,
+    });
+  }
+
+  /**
+   * Before answering a salt: refused while the account backs off, and at most 30 salts per
+   * account in 15 minutes (a login needs one).
+   */
+  async beforeSalt(email: string): Promise<void> {
+    const key = accountKey(email);
+    await this.#failures.assertAllowed(key, RATE_LIMIT_MESSAGES.loginBackoff);
+    const salts = this.#counters.limiter({ prefix: 'getsalt-account', points: 30, durationSeconds: 15 * 60 });
+    try {
+      await salts.consume(counterKey(key));
+    } catch (refusal) {
+      if (!isRateLimiterRes(refusal)) throw refusal;
+      throw new RateLimitedError(RATE_LIMIT_MESSAGES.loginBackoff, refusal.msBeforeNext / 1000);
+    }
+  }
+
+  /** Before checking a password: refused while the account backs off. */
+  async beforeLogin(email: string): Promise<void> {
+    await this.#failures.assertAllowed(accountKey(email), RATE_LIMIT_MESSAGES.loginBackoff);
+  }
+
+  /** After the check: a wrong password counts towards the back-off, a right one clears it. */
+  async afterLogin(email: string, passwordAccepted: boolean): Promise<void> {
+    const key = accountKey(email);
+    if (passwordAccepted) await this.#failures.succeeded(key);
+    else await this.#failures.failed(key);
+  }
+}
+
+const accountKey = (email: string): string => email.trim().toLowerCase();
