@@ -49,8 +49,12 @@ declare module 'fastify' {
   }
 }
 
-/** 6 MB: a 5 MB document upload grows by a third once base64-encoded. */
-export const BODY_LIMIT = 7 * 1024 * 1024;
+/**
+ * 64 KB: every JSON body the host takes is small, so a flood of large bodies costs an
+ * attacker as much as it costs the host. Routes that take files raise their own (the
+ * document upload, the door scanner's offline batch).
+ */
+export const BODY_LIMIT = 64 * 1024;
 
 /** Builds the API host without listening, so tests can `inject` requests. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {

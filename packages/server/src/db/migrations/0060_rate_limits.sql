@@ -7,3 +7,7 @@ CREATE TABLE rate_limit_counters (
   expire bigint
 );
 CREATE INDEX rate_limit_counters_expire_idx ON rate_limit_counters (expire);
+
+-- Pending Google logins are swept by expiry on every insert: index it so the sweep never
+-- scans the table, however many an attacker started.
+CREATE INDEX oauth_states_expires_idx ON oauth_states (expires_at);

@@ -90,6 +90,9 @@ const seatMap: FastifyPluginAsyncTypebox = async (app) => {
         throw new HttpError(400, SEAT_CALL_MESSAGES.invalidData, 'validation');
       }
       reply.header('cache-control', 'no-store');
+      // Seat ids asked for but none given (`seatIds=` or `seatIds=,`): nothing was asked, so
+      // nothing is answered. Only a query without `seatIds` reads the event's sparse view.
+      if (seatIds !== undefined && ids.length === 0) return { data: {} };
       return {
         data: await seatStatuses(app.database.db, { eventId, seatIds: ids, sessionId: sessionId ?? '' }),
       };

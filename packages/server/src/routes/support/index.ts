@@ -39,13 +39,15 @@ const errors = {
  * e-mails the customer.
  */
 const support: FastifyPluginAsyncTypebox = async (app) => {
+  // Attachments (up to 5 MB in all, as base64) take these routes over the host's 64 KB limit.
   const secured = { tags: ['support'], security: [{ bearer: [] }] };
+  const withAttachments = { preHandler: app.authenticate, bodyLimit: 8 * 1024 * 1024 };
   const store = () => ({ dataDir: app.config.dataDir, now: app.now() });
 
   app.post(
     '/support/create',
     {
-      preHandler: app.authenticate,
+      ...withAttachments,
       schema: {
         ...secured,
         summary: 'Opens a support request',
@@ -98,7 +100,7 @@ const support: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/support/:id/reply',
     {
-      preHandler: app.authenticate,
+      ...withAttachments,
       schema: {
         ...secured,
         summary: 'The customer answers in their request',
