@@ -6,10 +6,18 @@ import { timingSafeEqual } from 'node:crypto';
 import { PAYMENT_ANSWER_MESSAGES } from '@plateia/core/messages/payments';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { receiveDevolucaoNews } from '../refunds/follow-up.ts';
 import { confirmTopUp, isWalletTopUpTxid, type TopUpConfirmation } from '../wallet/topup.ts';
 import type { PaymentDeps } from './deps.ts';
 import { PixProviderError } from './pix/provider.ts';
 import { confirmPix, type PixConfirmation } from './pix.ts';
+
+/** One `pix` item of a webhook delivery: a payment, possibly with news of its devoluções. */
+export interface PixWebhookItem {
+  endToEndId: string;
+  txid?: string | undefined;
+  devolucoes?: { id: string }[] | undefined;
+}
 
 /** One notification's outcome, for the webhook's answer and logs. */
 export interface WebhookItemResult {
@@ -26,7 +34,7 @@ export async function receivePixWebhook(
   db: Database,
   deps: PaymentDeps,
   secret: string,
-  pix: { endToEndId: string; txid?: string | undefined }[],
+  pix: PixWebhookItem[],
 ): Promise<WebhookItemResult[]> {
   if (!sameSecret(secret, deps.providers.settings.pixWebhookSecret)) {
     throw new HttpError(401, PAYMENT_ANSWER_MESSAGES.webhookUnauthorized, 'unauthorized');
@@ -44,10 +52,13 @@ export async function receivePixWebhook(
 async function handlePixWebhook(
   db: Database,
   deps: PaymentDeps,
-  pix: { endToEndId: string; txid?: string | undefined }[],
+  pix: PixWebhookItem[],
 ): Promise<WebhookItemResult[]> {
   const results: WebhookItemResult[] = [];
   for (const entry of pix) {
+    // News of devoluções (refunds/follow-up.ts): confirmed with the PSP and applied; the
+    // payment itself is then confirmed as usual, which finds it settled before.
+    if (entry.devolucoes?.length) await receiveDevolucaoNews(db, deps, entry.endToEndId, entry.devolucoes);
     if (!entry.txid) {
       results.push({ endToEndId: entry.endToEndId, txid: '', result: 'unknown_txid' });
       continue;

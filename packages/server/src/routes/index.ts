@@ -13,6 +13,7 @@ import health from './health/index.ts';
 import payments from './payments/index.ts';
 import pixel from './pixel/index.ts';
 import producerApplications from './producer-applications/index.ts';
+import refunds from './refunds/index.ts';
 import resale from './resale/index.ts';
 import seatHold from './seat-hold/index.ts';
 import seatMap from './seat-map/index.ts';
@@ -30,6 +31,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(pixel);
   await app.register(courtesy);
   await app.register(payments);
+  await app.register(refunds);
   await app.register(tickets);
   await app.register(resale);
   await app.register(checkIn);

@@ -114,6 +114,10 @@ export const PixWebhookBodySchema = Type.Object({
       txid: Type.Optional(Type.String({ maxLength: 64 })),
       valor: Type.Optional(Type.String({ maxLength: 20 })),
       horario: Type.Optional(Type.String({ maxLength: 40 })),
+      /** News of devoluções of this PIX (refunds/follow-up.ts); each is confirmed with the PSP. */
+      devolucoes: Type.Optional(
+        Type.Array(Type.Object({ id: Type.String({ minLength: 1, maxLength: 35 }) }), { maxItems: 100 }),
+      ),
     }),
     { maxItems: 100 },
   ),

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, selectOne } from '../db/sql.ts';
 
-/** Statuses a ticket row can carry (migration 0012). */
-export type TicketStatus = 'valid' | 'used' | 'cancelled' | 'transferred' | 'resold';
+/** Statuses a ticket row can carry (migrations 0012 and 0075). */
+export type TicketStatus = 'valid' | 'used' | 'cancelled' | 'transferred' | 'resold' | 'refunded';
 
 /** What changes together with the holder version; omitted fields stay as they are. */
 export interface HolderChange {

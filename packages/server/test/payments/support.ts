@@ -10,7 +10,7 @@ import { HttpCardGateway } from '../../src/payments/card/gateway.ts';
 import { HttpPixProvider } from '../../src/payments/pix/http-provider.ts';
 import { pixWebhookUrl } from '../../src/payments/providers.ts';
 import { type SandboxCardGateway, startSandboxCardGateway } from '../../src/payments/sandbox/card-gateway.ts';
-import { type SandboxPsp, startSandboxPsp } from '../../src/payments/sandbox/psp.ts';
+import { type SandboxPsp, type SandboxPspOptions, startSandboxPsp } from '../../src/payments/sandbox/psp.ts';
 import { loadPaymentSettings } from '../../src/payments/settings.ts';
 import { freshDatabase, testConfig } from '../support/app.ts';
 
@@ -44,13 +44,19 @@ export interface PaymentsHarness {
   close(): Promise<void>;
 }
 
+/** What a harness may change: the API host's clock, the sandbox PSP's options. */
+export interface PaymentsHarnessOptions {
+  clock?: () => Date;
+  psp?: SandboxPspOptions;
+}
+
 /**
  * Starts everything over real sockets on ephemeral ports: the sandbox PSP and gateway, then
  * the API host (so the PSP can POST its webhook), then registers the webhook with the PSP
  * the way a deployment does (`PUT /webhook/{chave}`).
  */
-export async function startPaymentsHarness(): Promise<PaymentsHarness> {
-  const psp = await startSandboxPsp();
+export async function startPaymentsHarness(options: PaymentsHarnessOptions = {}): Promise<PaymentsHarness> {
+  const psp = await startSandboxPsp(options.psp ?? {});
   const gateway = await startSandboxCardGateway();
   const database = await freshDatabase();
   const settings = {
@@ -68,6 +74,7 @@ export async function startPaymentsHarness(): Promise<PaymentsHarness> {
     config,
     database,
     mailer,
+    ...(options.clock ? { clock: options.clock } : {}),
     payments: {
       pix: new HttpPixProvider({ baseUrl: psp.url }),
       card: new HttpCardGateway({ baseUrl: gateway.url, secretKey: gateway.secretKey }),

@@ -3,6 +3,7 @@ import {
   type CobRequest,
   centsToValor,
   type Devolucao,
+  type PixEnvio,
   type PixProvider,
   PixProviderError,
 } from './provider.ts';
@@ -102,6 +103,25 @@ export class HttpPixProvider implements PixProvider {
     );
     if (status !== 201 && status !== 200) this.#fail(status, json);
     return json as Devolucao;
+  }
+
+  async sendPix(idEnvio: string, chave: string, amountCents: number): Promise<PixEnvio> {
+    const { status, json } = await this.#call('PUT', `/gn/pix/${encodeURIComponent(idEnvio)}`, {
+      valor: centsToValor(amountCents),
+      favorecido: { chave },
+    });
+    if (status !== 201 && status !== 200) this.#fail(status, json);
+    return json as PixEnvio;
+  }
+
+  async getSentPix(idEnvio: string): Promise<PixEnvio | null> {
+    const { status, json } = await this.#call(
+      'GET',
+      `/gn/pix/enviados/id-envio/${encodeURIComponent(idEnvio)}`,
+    );
+    if (status === 404) return null;
+    if (status !== 200) this.#fail(status, json);
+    return json as PixEnvio;
   }
 
   async getDevolucao(e2eid: string, devolucaoId: string): Promise<Devolucao | null> {

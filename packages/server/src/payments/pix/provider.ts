@@ -51,6 +51,18 @@ export interface Devolucao {
   motivo?: string;
 }
 
+/** A PIX sent from our account to a key (the PSP's "envio", e.g. Efí `PUT /v2/gn/pix/{idEnvio}`). */
+export interface PixEnvio {
+  idEnvio: string;
+  /** The payment's endToEndId, once the PSP sent it. */
+  e2eId?: string;
+  valor: string;
+  chave: string;
+  horario: { solicitacao: string; liquidacao?: string };
+  status: 'EM_PROCESSAMENTO' | 'REALIZADO' | 'NAO_REALIZADO';
+  motivo?: string;
+}
+
 /** The devolução id rule of the API Pix. */
 export const DEVOLUCAO_ID = /^[a-zA-Z0-9]{1,35}$/;
 
@@ -107,6 +119,13 @@ export interface PixProvider {
   ): Promise<Devolucao>;
   /** `GET /pix/{e2eid}/devolucao/{id}`: the devolução now; null when the PSP has none with that id. */
   getDevolucao(e2eid: string, devolucaoId: string): Promise<Devolucao | null>;
+  /**
+   * Sends `amountCents` to a PIX key (`PUT /gn/pix/{idEnvio}`; the BCB API Pix has no payment
+   * call, so this follows the common PSP extension). The same id never sends twice.
+   */
+  sendPix(idEnvio: string, chave: string, amountCents: number): Promise<PixEnvio>;
+  /** `GET /gn/pix/enviados/id-envio/{idEnvio}`: the envio now; null when unknown. */
+  getSentPix(idEnvio: string): Promise<PixEnvio | null>;
 }
 
 /** Cents as an API Pix amount string ("37.00"). */

@@ -18,6 +18,7 @@ import {
   DEVOLUCAO_ID,
   type Devolucao,
   type DevolucaoStatus,
+  type PixEnvio,
   type PixReceived,
   valorToCents,
 } from '../pix/provider.ts';
@@ -61,6 +62,8 @@ export interface SandboxPsp {
   settleDevolucao(e2eid: string, devolucaoId: string, outcome: DevolucaoOutcome): Promise<boolean>;
   /** The next devolução asked for this PIX (or any PIX, with `'*'`) ends NAO_REALIZADO. */
   failNextDevolucao(e2eid: string): void;
+  /** A PIX sent to a key, by its id. */
+  envio(idEnvio: string): PixEnvio | undefined;
   /** Cents of this PIX already returned (DEVOLVIDO) and still in processing. */
   devolvido(e2eid: string): { returnedCents: number; processingCents: number };
   close(): Promise<void>;
@@ -209,6 +212,7 @@ export async function startSandboxPsp(options: SandboxPspOptions = {}): Promise<
   const merchantCity = options.merchantCity ?? 'Sao Paulo';
   const charges = new Map<string, StoredCob>();
   const received = new Map<string, StoredPix>();
+  const envios = new Map<string, PixEnvio>();
   const devolucaoDelayMs = options.devolucaoDelayMs === undefined ? 1000 : options.devolucaoDelayMs;
   const timers = new Set<NodeJS.Timeout>();
   let failNextAny = false;
@@ -485,6 +489,57 @@ export async function startSandboxPsp(options: SandboxPspOptions = {}): Promise<
     return { ...dev, horario: { ...dev.horario } };
   });
 
+  // PIX sent to a key (a refund whose original account refused the devolução): made at once.
+  app.put<{ Params: { id: string }; Body: { valor?: unknown; favorecido?: { chave?: unknown } } | null }>(
+    '/gn/pix/:id',
+    async (request, reply) => {
+      const { id } = request.params;
+      const valor = request.body?.valor;
+      const cents = typeof valor === 'string' ? valorToCents(valor) : null;
+      const chave = request.body?.favorecido?.chave;
+      if (!DEVOLUCAO_ID.test(id) || !cents || typeof chave !== 'string' || !chave || chave.length > 77) {
+        return problem(
+          reply,
+          400,
+          'EnvioOperacaoInvalida',
+          'Envio inválido.',
+          'idEnvio, valor ou chave inválidos.',
+        );
+      }
+      const existing = envios.get(id);
+      if (existing) {
+        if (existing.valor !== centsToValor(cents) || existing.chave !== chave) {
+          return problem(
+            reply,
+            400,
+            'EnvioOperacaoInvalida',
+            'Envio inválido.',
+            'Já existe um envio com este id.',
+          );
+        }
+        return reply.status(200).send(existing);
+      }
+      const at = now();
+      const envio: PixEnvio = {
+        idEnvio: id,
+        e2eId: endToEndId(ispb, at),
+        valor: centsToValor(cents),
+        chave,
+        horario: { solicitacao: at.toISOString(), liquidacao: at.toISOString() },
+        status: 'REALIZADO',
+      };
+      envios.set(id, envio);
+      return reply.status(201).send(envio);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>('/gn/pix/enviados/id-envio/:id', async (request, reply) => {
+    const envio = envios.get(request.params.id);
+    if (!envio)
+      return problem(reply, 404, 'EnvioNaoEncontrado', 'Envio não encontrado.', 'Nenhum envio com este id.');
+    return envio;
+  });
+
   /** Sandbox controls answer JSON to scripts and redirect a browser form back to the charge page. */
   const sandboxAnswer = (
     request: { headers: Record<string, string | string[] | undefined> },
@@ -593,6 +648,7 @@ export async function startSandboxPsp(options: SandboxPspOptions = {}): Promise<
         if (stored) stored.failNext = true;
       }
     },
+    envio: (idEnvio) => envios.get(idEnvio),
     devolvido(e2eid) {
       const devolucoes = received.get(e2eid)?.pix.devolucoes ?? [];
       return {
