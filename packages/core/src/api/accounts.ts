@@ -117,9 +117,12 @@ export function logInWithPassword(
   }, messages);
 }
 
-/** `POST /logout` with the session's bearer: the API host revokes the token. Rejects as the client does. */
-export async function revokeSessionToken(): Promise<void> {
-  await apiClient().post('logout');
+/**
+ * `POST /logout` with the session's bearer (or `token`, one already forgotten locally): the
+ * API host revokes the token. Rejects as the client does.
+ */
+export async function revokeSessionToken(token?: string): Promise<void> {
+  await apiClient().post('logout', token ? { headers: { Authorization: `Bearer ${token}` } } : undefined);
 }
 
 /**

@@ -297,6 +297,27 @@ describe.each(Object.keys(implementations) as (keyof typeof implementations)[])(
         expect(listener).toHaveBeenCalledTimes(1);
         stop();
       });
+
+      it('keeps the token the API host rotated, from answers to the current token only', async () => {
+        const rotated = 'n'.repeat(43);
+        const { fetcher } = recordingFetch(
+          () =>
+            new Response('{"data":{}}', {
+              status: 200,
+              headers: { 'content-type': 'application/json', 'X-Session-Token': rotated },
+            }),
+        );
+        configureApi({ baseUrl: 'https://api.test', fetch: fetcher });
+        await apiClient().get('customer/me').json();
+        expect($sessionToken.get()).toBeNull();
+        $sessionToken.set('tok-123');
+        await apiClient()
+          .get('customer/me', { headers: { Authorization: 'Bearer outro' } })
+          .json();
+        expect($sessionToken.get()).toBe('tok-123');
+        await apiClient().get('customer/me').json();
+        expect($sessionToken.get()).toBe(rotated);
+      });
     });
 
     describe('callApi and toApiError', () => {

@@ -33,6 +33,10 @@ export {
 
 const unauthorizedListeners = new Set<() => void>();
 
+/** The answer header with a session's new token after the API host rotated it (docs/security.md). */
+export const ROTATED_TOKEN_HEADER = 'X-Session-Token';
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,128}$/;
+
 /**
  * Registers a listener for a 401 answer to a request that carried the current session
  * token: the server no longer accepts it (expired or revoked), so the session should end.
@@ -73,6 +77,10 @@ export function apiClient(): KyCompatInstance {
       afterResponse: [
         ({ request, response }) => {
           const token = $sessionToken.get();
+          const carried = token && request.headers.get('Authorization') === `Bearer ${token}`;
+          // The API host rotated this session's token: use the new one from now on.
+          const rotated = response.headers.get(ROTATED_TOKEN_HEADER);
+          if (carried && rotated && TOKEN_SHAPE.test(rotated)) $sessionToken.set(rotated);
           if (
             response.status === 401 &&
             token &&

@@ -1,3 +1,4 @@
+import { revokeSessionToken } from '../api/accounts.ts';
 import { clearPlateiaStorage, readStorage, writeStorage } from './browser-storage.ts';
 import { navigate } from './navigation.ts';
 import { $sessionToken, $user } from './session.ts';
@@ -24,6 +25,30 @@ export const VERSION_CHECK_INTERVAL_MS = 60_000;
 /** Where a forced logout lands. */
 export const FORCED_LOGOUT_URL = '/?forcedLogout=true';
 
+/** How long a forced logout waits for the API host to revoke the token before leaving anyway. */
+export const FORCED_LOGOUT_REVOKE_WAIT_MS = 2000;
+
+/**
+ * Leaves for the forced-logout page once the API host has revoked `token` (or has failed
+ * to, or has not answered within {@link FORCED_LOGOUT_REVOKE_WAIT_MS}): forgetting the
+ * token here alone would leave it working for anyone who copied it.
+ */
+function revokeThenLeave(token: string | null): void {
+  if (!token) {
+    navigate(FORCED_LOGOUT_URL);
+    return;
+  }
+  let left = false;
+  const leave = () => {
+    if (left) return;
+    left = true;
+    clearTimeout(timer);
+    navigate(FORCED_LOGOUT_URL);
+  };
+  const timer = setTimeout(leave, FORCED_LOGOUT_REVOKE_WAIT_MS);
+  revokeSessionToken(token).then(leave, leave);
+}
+
 const APP_VERSION_KEY = 'plateia:appVersion';
 
 /** What one check found: a first visit (version stored), the same version, or a forced logout. */
@@ -37,10 +62,11 @@ export function checkAppVersion(built: string = APP_VERSION): VersionCheck {
     return 'stored';
   }
   if (stored === built) return 'current';
+  const token = $sessionToken.get();
   clearPlateiaStorage();
   $user.set(null);
   $sessionToken.set(null);
-  navigate(FORCED_LOGOUT_URL);
+  revokeThenLeave(token);
   return 'forcedLogout';
 }
 

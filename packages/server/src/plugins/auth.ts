@@ -28,8 +28,15 @@ declare module 'fastify' {
      * it is null (use `readCustomer` for routes where logging in is optional).
      */
     customer: AuthenticatedCustomer;
+    /** The id of the session the request's token belongs to (null without one). */
+    sessionId: number | null;
+    /** A replacement token when this request rotated the session's token. */
+    rotatedToken: string | null;
   }
 }
+
+/** The answer header carrying a session's new token after rotation. */
+export const ROTATED_TOKEN_HEADER = 'X-Session-Token';
 
 // Tokens are 43 base64url characters; anything else is rejected without a database lookup.
 const BEARER = /^Bearer +([A-Za-z0-9_-]{20,128})$/i;
@@ -52,8 +59,11 @@ async function lookup(
 ): Promise<AuthenticatedCustomer | null> {
   const token = bearerToken(request);
   if (!token) return null;
-  const found = await findSession(app.database.db, token, app.now());
+  const userAgent = request.headers['user-agent'];
+  const found = await findSession(app.database.db, token, app.now(), { userAgent });
   if (!found || !scopes.includes(found.scope)) return null;
+  request.sessionId = found.sessionId;
+  if (found.rotatedToken) request.rotatedToken = found.rotatedToken;
   return { id: found.id, email: found.email, isadmin: found.isadmin };
 }
 
@@ -87,6 +97,15 @@ export function assertSelf(request: FastifyRequest, id: number | string | null |
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('customer', null as unknown as AuthenticatedCustomer);
+    app.decorateRequest('sessionId', null);
+    app.decorateRequest('rotatedToken', null);
+    // A rotated token travels back in a header the storefront's client stores (docs/security.md).
+    app.addHook('onSend', async (request, reply) => {
+      if (!request.rotatedToken) return;
+      reply.header(ROTATED_TOKEN_HEADER, request.rotatedToken);
+      reply.header('access-control-expose-headers', ROTATED_TOKEN_HEADER);
+      reply.header('cache-control', 'no-store');
+    });
     const hook =
       (scopes: readonly SessionScope[]): AuthenticateHook =>
       async (request) => {

@@ -17,6 +17,7 @@ import refunds from './refunds/index.ts';
 import resale from './resale/index.ts';
 import seatHold from './seat-hold/index.ts';
 import seatMap from './seat-map/index.ts';
+import sessions from './sessions/index.ts';
 import support from './support/index.ts';
 import tickets from './tickets/index.ts';
 import wallet from './wallet/index.ts';
@@ -38,6 +39,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(accounts);
   await app.register(auth);
   await app.register(customer);
+  await app.register(sessions);
   await app.register(dev);
   await app.register(friends);
   await app.register(chat);

@@ -1,0 +1,135 @@
+import { useStore } from '@nanostores/react';
+import { $authState, $user, logout, showToast } from '@plateia/core';
+import {
+  fetchMySessions,
+  revokeAllMySessions,
+  revokeMySession,
+  type SessionSummary,
+} from '@plateia/core/api/sessions';
+import { describeUserAgent, SESSION_LIST_MESSAGES as M } from '@plateia/core/messages/sessions';
+import { useCallback, useEffect, useState } from 'react';
+import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
+
+const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+
+/**
+ * "Sessões ativas" on `/settings/perfil`: the account's logins (device from the user agent,
+ * when it signed in, when it was last used, this one marked), ending one, and "Sair de
+ * todos os dispositivos", which ends them all, this one included.
+ */
+export default function SessionsCard() {
+  return (
+    <ErrorBoundary>
+      <Sessions />
+    </ErrorBoundary>
+  );
+}
+
+function Sessions() {
+  const authState = useStore($authState);
+  const user = useStore($user);
+  if (authState !== 'loggedIn' || !user) return null;
+  // Keyed by account: a login as someone else in another tab reloads the list.
+  return <SessionList key={user.id} />;
+}
+
+function SessionList() {
+  const [sessions, setSessions] = useState<SessionSummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<number | 'all' | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setSessions(await fetchMySessions());
+      setError(null);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : M.loadFailed);
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const revokeOne = async (session: SessionSummary) => {
+    setBusy(session.id);
+    try {
+      await revokeMySession(session.id);
+      showToast({ kind: 'success', message: M.revoked });
+      if (session.current) {
+        await logout();
+        return;
+      }
+      await load();
+    } catch (failure) {
+      showToast({ kind: 'error', message: failure instanceof Error ? failure.message : M.revokeFailed });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const revokeAll = async () => {
+    if (!window.confirm(M.revokeAllConfirm)) return;
+    setBusy('all');
+    try {
+      await revokeAllMySessions();
+      await logout();
+      showToast({ kind: 'success', message: M.revokeAllDone });
+    } catch (failure) {
+      showToast({ kind: 'error', message: failure instanceof Error ? failure.message : M.revokeFailed });
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section className="card sessions-card" aria-labelledby="sessions-title" aria-busy={sessions === null}>
+      <h2 id="sessions-title">{M.title}</h2>
+      <p className="muted">{M.lead}</p>
+      {error && (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      )}
+      {sessions === null && !error && <p className="muted">{M.loading}</p>}
+      {sessions?.length === 0 && <p className="muted">{M.empty}</p>}
+      {sessions && sessions.length > 0 && (
+        <ul className="sessions-list">
+          {sessions.map((session) => {
+            const device = describeUserAgent(session.userAgent);
+            return (
+              <li key={session.id} className="session-row" data-current={session.current || undefined}>
+                <div className="session-head">
+                  <strong>{device}</strong>
+                  {session.current && <span className="badge badge-success">{M.current}</span>}
+                </div>
+                <p className="muted">
+                  {M.createdAt}{' '}
+                  <time dateTime={session.createdAt}>{dateTime.format(new Date(session.createdAt))}</time>
+                  {' · '}
+                  {M.lastUsedAt}{' '}
+                  <time dateTime={session.lastUsedAt}>{dateTime.format(new Date(session.lastUsedAt))}</time>
+                </p>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  aria-label={M.revokeLabel(session.current ? M.current : device)}
+                  disabled={busy !== null}
+                  onClick={() => void revokeOne(session)}
+                >
+                  {M.revoke}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <button
+        type="button"
+        className="btn btn-danger"
+        disabled={busy !== null}
+        onClick={() => void revokeAll()}
+      >
+        {M.revokeAll}
+      </button>
+    </section>
+  );
+}
