@@ -78,7 +78,7 @@ export function createPayCode(): Promise<WalletPayCode> {
 }
 
 /** `POST /wallet/checkout`: uses the wallet (all it can, or `amountCents`) for a reserved order. */
-export function useWalletForOrder(orderId: EntityId, amountCents?: number): Promise<WalletOrderPart> {
+export function payOrderWithWallet(orderId: EntityId, amountCents?: number): Promise<WalletOrderPart> {
   return postJson(
     'wallet/checkout',
     { orderId: wireId(orderId), ...(amountCents !== undefined ? { amountCents } : {}) },
