@@ -5,6 +5,8 @@ import { isOutboxMailer, MAIL_SEND_JOB } from '../mail/outbox.ts';
 import { reclaimExpired } from '../orders/reclaim.ts';
 import type { PaymentProviders } from '../payments/providers.ts';
 import { reconcilePendingPix } from '../payments/reconcile.ts';
+import { CANCEL_EVENT_JOB, refundEventBuyers } from '../refunds/cancel-event.ts';
+import { followUpRefunds } from '../refunds/follow-up.ts';
 import { releaseDeadWalletParts } from '../wallet/checkout.ts';
 import { refreshOpenReturns, returnAfterEvents } from '../wallet/returns.ts';
 import { reconcilePendingTopUps } from '../wallet/topup.ts';
@@ -105,6 +107,25 @@ export const JOBS: JobDefinition[] = [
     retryLimit: 0,
     async handler(_data, deps) {
       await returnAfterEvents(deps.db, walletDeps(deps));
+    },
+  },
+  {
+    // Refunds follow-up (refunds/follow-up.ts): late payments with no stock get their refund,
+    // requested ones are sent, devoluções in processing are polled, NAO_REALIZADO retried.
+    name: 'refunds.follow-up',
+    schedule: '* * * * *',
+    retryLimit: 0,
+    async handler(_data, deps) {
+      await followUpRefunds(deps.db, walletDeps(deps));
+    },
+  },
+  {
+    // A producer cancelled an event: every buyer refunded and e-mailed (refunds/cancel-event.ts).
+    name: CANCEL_EVENT_JOB,
+    retryLimit: 10,
+    expireInSeconds: 900,
+    async handler(data: { eventId: number }, deps) {
+      await refundEventBuyers(deps.db, walletDeps(deps), Number(data.eventId));
     },
   },
 ];

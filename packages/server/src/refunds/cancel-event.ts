@@ -1,41 +1,45 @@
 /**
  * A producer cancels an event (docs/refunds.md, "Event cancelled"): the event is marked
- * cancelled, every valid ticket of every paid order is refunded with its fee share (and the
- * orders' products), and each buyer is e-mailed in pt-BR.
+ * cancelled and, as the `refunds.cancel-event` job enlisted in that same transaction, every
+ * valid ticket of every paid order is refunded with its fee share (and the orders'
+ * products) and each buyer is e-mailed in pt-BR.
  */
 import { REFUND_ANSWER_MESSAGES } from '@plateia/core/messages/refunds';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { execute, selectOne, selectRows } from '../db/sql.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { eventCancelledEmail } from './emails.ts';
 import type { RefundDeps } from './payout.ts';
 import { loadRefundOrder, refundOrderTickets, settleAfterCommit } from './request.ts';
 
-/** What cancelling answered. */
+/** The job that refunds a cancelled event's buyers. */
+export const CANCEL_EVENT_JOB = 'refunds.cancel-event';
+
+/** What cancelling answered: what the job will refund. */
 export interface EventCancellation {
   eventId: number;
-  ordersRefunded: number;
-  refunds: number;
+  ordersToRefund: number;
+  ticketsToRefund: number;
 }
 
 /**
  * Cancels `eventId` for `actor` (a producer, `isadmin` '1', and the event's producer: the
  * same rule as the door's check-in). 404 unknown event, 403 anyone else, 409 already
- * cancelled. Each order is refunded in its own transaction, so one failure does not undo the
- * others; a second call finds the event cancelled.
+ * cancelled. The refunds run as a job that exists if and only if the cancellation committed.
  */
 export async function cancelEvent(
   db: Database,
-  deps: RefundDeps,
+  deps: Pick<RefundDeps, 'now'> & { jobs: JobQueue },
   actor: { id: number; isadmin: string },
   eventId: number,
 ): Promise<EventCancellation> {
   const now = deps.now();
-  const event = await db.transaction(async (tx) => {
-    const row = await selectOne<{ id: number; name: string; producer_id: number | null; status: string }>(
+  return db.transaction(async (tx) => {
+    const row = await selectOne<{ id: number; producer_id: number | null; status: string }>(
       tx,
-      sql`SELECT id, name, producer_id, status FROM events WHERE id = ${eventId} FOR UPDATE`,
+      sql`SELECT id, producer_id, status FROM events WHERE id = ${eventId} FOR UPDATE`,
     );
     if (!row) throw new HttpError(404, REFUND_ANSWER_MESSAGES.eventNotFound, 'not_found');
     if (actor.isadmin !== '1' || row.producer_id === null || Number(row.producer_id) !== actor.id) {
@@ -48,28 +52,48 @@ export async function cancelEvent(
       tx,
       sql`UPDATE events SET status = 'cancelled', updated_at = ${now.toISOString()}::timestamptz WHERE id = ${eventId}`,
     );
-    return row;
+    const due = await selectOne<{ orders: string | number; tickets: string | number }>(
+      tx,
+      sql`SELECT count(DISTINCT o.id) AS orders, count(t.id) AS tickets
+          FROM orders o JOIN tickets t ON t.order_id = o.id
+          WHERE o.event_id = ${eventId} AND o.status = 'paid' AND t.status = 'valid'`,
+    );
+    await deps.jobs.send(CANCEL_EVENT_JOB, { eventId }, { tx, singletonKey: `event:${eventId}` });
+    return { eventId, ordersToRefund: Number(due?.orders ?? 0), ticketsToRefund: Number(due?.tickets ?? 0) };
   });
-  const result = await refundCancelledEvent(db, deps, eventId);
-  await notifyBuyers(db, deps, eventId, event.name);
-  return { eventId, ...result };
 }
 
 /**
- * Refunds every paid order of a cancelled event that still has valid tickets (or products):
- * the body of the producer's call, and safe to run again (it skips what is refunded).
+ * The `refunds.cancel-event` job: refunds every buyer of the cancelled event and e-mails each
+ * one. Safe to run again: refunded tickets are skipped and only new refunds are told.
+ * Answers how many refunds it made.
+ */
+export async function refundEventBuyers(db: Database, deps: RefundDeps, eventId: number): Promise<number> {
+  const event = await selectOne<{ name: string; status: string }>(
+    db,
+    sql`SELECT name, status FROM events WHERE id = ${eventId}`,
+  );
+  if (event?.status !== 'cancelled') return 0;
+  const ids = await refundCancelledEvent(db, deps, eventId);
+  if (ids.length > 0) await notifyBuyers(db, deps, ids, event.name);
+  return ids.length;
+}
+
+/**
+ * Refunds every paid order of a cancelled event that still has valid tickets (or products),
+ * each order in its own transaction so one failure does not undo the others. Answers the
+ * new refunds' ids.
  */
 export async function refundCancelledEvent(
   db: Database,
   deps: RefundDeps,
   eventId: number,
-): Promise<{ ordersRefunded: number; refunds: number }> {
+): Promise<number[]> {
   const orders = await selectRows<{ id: number }>(
     db,
     sql`SELECT o.id FROM orders o WHERE o.event_id = ${eventId} AND o.status = 'paid' ORDER BY o.id`,
   );
-  let ordersRefunded = 0;
-  let refunds = 0;
+  const all: number[] = [];
   for (const { id } of orders) {
     const ids = await db.transaction(async (tx) => {
       const order = await loadRefundOrder(tx, Number(id), true);
@@ -77,18 +101,17 @@ export async function refundCancelledEvent(
       return refundOrderTickets(tx, order, 'event_cancelled', deps.now());
     });
     if (ids.length === 0) continue;
-    ordersRefunded += 1;
-    refunds += ids.length;
+    all.push(...ids);
     await settleAfterCommit(db, deps, ids);
   }
-  return { ordersRefunded, refunds };
+  return all;
 }
 
-/** One pt-BR e-mail per buyer with refunds from this event; a mail failure never undoes a refund. */
+/** One pt-BR e-mail per buyer of these refunds; a mail failure never undoes a refund. */
 async function notifyBuyers(
   db: Database,
   deps: RefundDeps,
-  eventId: number,
+  refundIds: number[],
   eventName: string,
 ): Promise<void> {
   if (!deps.mailer) return;
@@ -100,8 +123,8 @@ async function notifyBuyers(
   }>(
     db,
     sql`SELECT c.email, c.namef, sum(r.amount_cents) AS cents, count(r.ticket_id) AS tickets
-        FROM refunds r JOIN orders o ON o.id = r.order_id JOIN customers c ON c.id = r.customer_id
-        WHERE o.event_id = ${eventId} AND r.reason = 'event_cancelled'
+        FROM refunds r JOIN customers c ON c.id = r.customer_id
+        WHERE r.id IN (${sql.join(refundIds, sql`, `)})
         GROUP BY c.email, c.namef ORDER BY c.email`,
   );
   for (const buyer of buyers) {
@@ -109,7 +132,7 @@ async function notifyBuyers(
       await deps.mailer.send(
         eventCancelledEmail({
           to: buyer.email,
-          name: buyer.namef,
+          name: buyer.namef ?? '',
           eventName,
           amountCents: Number(buyer.cents),
           ticketCount: Number(buyer.tickets),
@@ -117,7 +140,7 @@ async function notifyBuyers(
         }),
       );
     } catch (error) {
-      deps.log.error({ err: error, eventId }, 'event cancellation e-mail failed');
+      deps.log.error({ err: error, to: buyer.email }, 'event cancellation e-mail failed');
     }
   }
 }

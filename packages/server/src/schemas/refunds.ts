@@ -68,7 +68,7 @@ export const EventIdParams = Type.Object({ eventId: IdSchema });
 /** `POST /events/:eventId/cancel` answer. */
 export const EventCancelAnswerSchema = Type.Object({
   eventId: Type.Integer(),
-  ordersRefunded: Type.Integer(),
-  refunds: Type.Integer(),
+  ordersToRefund: Type.Integer(),
+  ticketsToRefund: Type.Integer(),
   message: Type.String(),
 });

@@ -7,6 +7,7 @@ import { balanceOf, trialBalance } from '../../src/ledger/index.ts';
 import { followUpRefunds } from '../../src/refunds/follow-up.ts';
 import { MAX_REFUND_ATTEMPTS } from '../../src/refunds/payout.ts';
 import { createCustomer, festivalInput, type TestCustomer } from '../catalogue/fixtures.ts';
+import { runDueJobs } from '../jobs/support.ts';
 import { lot, type PaymentsHarness, reserve, startPaymentsHarness, tokenize } from '../payments/support.ts';
 
 const HOUR = 3_600_000;
@@ -345,7 +346,8 @@ describe('refunds', () => {
         )
       )?.status,
     ).toBe('refund_required');
-    await followUpRefunds(h.database.db, followDeps());
+    // The refunds.follow-up job (every minute) finds it.
+    await runDueJobs(h.app, { scheduled: true, names: ['refunds.follow-up'] });
     const refund = (await selectOne<{ id: number; devolucao_id: string; reason: string }>(
       h.database.db,
       sql`SELECT r.id, r.devolucao_id, r.reason FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.txid = ${charge.txid}`,
@@ -377,8 +379,11 @@ describe('refunds', () => {
       const mails = h.mailer.sent.length;
       const res = await post(`/events/${event.id}/cancel`, producer.auth);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ eventId: event.id, ordersRefunded: 2, refunds: 3 });
+      expect(res.json()).toMatchObject({ eventId: event.id, ordersToRefund: 2, ticketsToRefund: 3 });
       expect((await post(`/events/${event.id}/cancel`, producer.auth)).statusCode).toBe(409);
+      // The refunds run as the refunds.cancel-event job (test apps do not poll).
+      expect(await ticketStatus(first.ticketIds[0]!)).toBe('valid');
+      expect((await runDueJobs(h.app, { names: ['refunds.cancel-event'] })).completed).toBe(1);
       for (const id of [...first.ticketIds, ...second.ticketIds])
         expect(await ticketStatus(id)).toBe('refunded');
       expect(h.psp.devolvido(first.e2eid).processingCents).toBe(first.order.totalCents);

@@ -123,13 +123,13 @@ const refunds: FastifyPluginAsyncTypebox = async (app) => {
         ...secured,
         tags: ['refunds', 'events'],
         summary:
-          "The event's producer cancels it: every valid ticket is refunded with its fee and buyers are e-mailed.",
+          "The event's producer cancels it: every valid ticket is refunded with its fee (a job) and buyers are e-mailed.",
         params: EventIdParams,
         response: { 200: EventCancelAnswerSchema, ...errors },
       },
     },
     async (request) => ({
-      ...(await cancelEvent(db, deps, request.customer, request.params.eventId)),
+      ...(await cancelEvent(db, { now: app.now, jobs: app.jobs }, request.customer, request.params.eventId)),
       message: REFUND_ANSWER_MESSAGES.eventCancelled,
     }),
   );
