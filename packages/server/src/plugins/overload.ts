@@ -12,7 +12,12 @@ const counted = Symbol('overload.counted');
  */
 export async function registerOverload(app: FastifyInstance, config: OverloadConfig): Promise<void> {
   const shed = (reply: FastifyReply) => {
-    reply.code(503).header('Retry-After', String(config.retryAfterSeconds));
+    // Its own serializer: the route's response schemas describe its answers, not this one.
+    reply
+      .code(503)
+      .header('Retry-After', String(config.retryAfterSeconds))
+      .type('application/json; charset=utf-8')
+      .serializer(JSON.stringify);
     return { error: 'overloaded', message: API_ERROR_MESSAGES.overloaded };
   };
   // A value returned (not sent) is what under-pressure sends, without going on to the route;

@@ -26,6 +26,8 @@ export function freePort(): Promise<number> {
 export interface ApiProcess {
   url: string;
   stop(): Promise<void>;
+  /** Kills the process at once (SIGKILL): no shutdown, in-flight work is lost. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -45,6 +47,7 @@ export async function startApiProcess(
       DATABASE_URL: databaseUrl,
       API_PORT: String(port),
       API_HOST: '127.0.0.1',
+      PUBLIC_API_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'silent',
       ...env,
     },
@@ -81,6 +84,12 @@ export async function startApiProcess(
           resolve();
         });
         child.kill('SIGTERM');
+      }),
+    kill: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
       }),
   };
 }
