@@ -13,7 +13,7 @@ import { loggerOptions } from './logging.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { createPaymentProviders, type PaymentProviders } from './payments/providers.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerOverload } from './plugins/overload.ts';
 import { registerSecurity, trustProxyOption } from './plugins/security.ts';
 import { registerRoutes } from './routes/index.ts';
@@ -60,6 +60,7 @@ export const BODY_LIMIT = 64 * 1024;
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(deps.config.logLevel, deps.logStream),
+    frameworkErrors,
     bodyLimit: BODY_LIMIT,
     // Only the configured proxies' X-Forwarded-For names the client (rate limits key on it).
     trustProxy: trustProxyOption(deps.config.trustProxy),

@@ -1,6 +1,6 @@
 import { INVALID_EMAIL_MESSAGE } from '@plateia/core/messages/accounts';
 import { API_ERROR_MESSAGES } from '@plateia/core/messages/errors';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loggableError } from '../logging.ts';
 
 /** An error whose message is shown to the customer (pt-BR) with the given HTTP status. */
@@ -66,6 +66,16 @@ interface ErrorBody {
  */
 function sendError(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
   return reply.status(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
+}
+
+/**
+ * Fastify's `frameworkErrors` option: the router's own refusals (a malformed percent escape,
+ * a path segment over the router's length limit) are answered before any route or error
+ * handler runs, in English unless this handles them.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  sendError(reply, status, { error: 'bad_request', message: API_ERROR_MESSAGES.badRequest });
 }
 
 /**
