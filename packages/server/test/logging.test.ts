@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordDigest } from '../src/accounts/passwords.ts';
 import { execute } from '../src/db/sql.ts';
-import { loggableError, redactUrl } from '../src/logging.ts';
+import { loggableError, redactText, redactUrl } from '../src/logging.ts';
 import { bearer, createCustomer, type TestCustomer } from './support/accounts.ts';
 import { createTestApp, type TestApp } from './support/app.ts';
 import { linkIn, mailTo } from './support/mailbox.ts';
@@ -15,6 +15,19 @@ describe('redactUrl', () => {
     expect(redactUrl('/customer/verify/tok')).toBe('/customer/verify/[redacted]');
     expect(redactUrl('/auth/google/callback?code=abc&state=def')).toBe('/auth/google/callback?[redacted]');
     expect(redactUrl('/health')).toBe('/health');
+    expect(redactUrl('/payments/webhooks/pix/whsecSEGREDO/pix')).toBe('/payments/webhooks/pix/[redacted]');
+  });
+
+  it('hides the same paths and secret parameters quoted inside a text', () => {
+    expect(
+      redactText(
+        'PUT http://psp.local/webhook/k {"webhookUrl":"https://api.x/payments/webhooks/pix/whsecS"}',
+      ),
+    ).toBe('PUT http://psp.local/webhook/k {"webhookUrl":"https://api.x/payments/webhooks/pix/[redacted]"}');
+    expect(redactText('GET https://x/recuperar-senha?token=abc&x=1 failed')).toBe(
+      'GET https://x/recuperar-senha?token=[redacted]&x=1 failed',
+    );
+    expect(redactText('https://x/auth/callback#token=abc')).toBe('https://x/auth/callback#token=[redacted]');
   });
 });
 
@@ -35,6 +48,24 @@ describe('log output', () => {
               app.database.db,
               sql`INSERT INTO customers (email, salt, isadmin) VALUES (${'x@example.com'}, ${'SAL-SECRETO-NO-LOG'}, ${'9'})`,
             );
+            return {};
+          });
+          // A database error whose own text quotes the value it refused.
+          app.get('/explode-value', async () => {
+            await execute(app.database.db, sql`SELECT ${'VALOR-SECRETO-NO-LOG'}::integer`);
+            return {};
+          });
+          // A domain that logs a database error itself (unique violation: its detail holds the
+          // duplicated e-mail) and carries on.
+          app.get('/logged-duplicate', async (request) => {
+            try {
+              await execute(
+                app.database.db,
+                sql`INSERT INTO customers (email, salt, isadmin) VALUES (${'ana.logs@example.com'}, ${'s'}, ${'0'})`,
+              );
+            } catch (error) {
+              request.log.warn({ err: error }, 'duplicate');
+            }
             return {};
           });
         },
@@ -82,11 +113,23 @@ describe('log output', () => {
     const exploded = await t.app.inject({ url: '/explode' });
     expect(exploded.statusCode).toBe(500);
     expect(exploded.json().message).toBe('Erro interno, tente novamente.');
+    expect((await t.app.inject({ url: '/explode-value' })).statusCode).toBe(500);
+    expect((await t.app.inject({ url: '/logged-duplicate' })).statusCode).toBe(200);
+    const webhookSecret = t.app.config.paymentSettings.pixWebhookSecret;
+    await t.app.inject({
+      method: 'POST',
+      url: `/payments/webhooks/pix/${webhookSecret}/pix`,
+      payload: { pix: [{ txid: 'nao-existe', endToEndId: 'E1', valor: '1.00' }] },
+    });
+    await t.app.inject({ method: 'POST', url: `/payments/webhooks/pix/${webhookSecret}x/pix`, payload: {} });
 
     const log = lines.join('');
     expect(lines.length).toBeGreaterThan(10);
     expect(log).toContain('Failed query');
     expect(log).toContain('/login/[redacted]');
+    expect(log).toContain('/payments/webhooks/pix/[redacted]');
+    expect(log).toContain('database error 22P02');
+    expect(log).toContain('"constraint":"customers_email');
     for (const secret of [
       digest,
       ana.salt,
@@ -98,6 +141,10 @@ describe('log output', () => {
       'novo.logs@example.com',
       'documento secreto',
       'SAL-SECRETO-NO-LOG',
+      'VALOR-SECRETO-NO-LOG',
+      webhookSecret,
+      'already exists',
+      'invalid input syntax',
     ]) {
       expect(log, secret).not.toContain(secret);
     }
