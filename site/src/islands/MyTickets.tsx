@@ -19,6 +19,7 @@ import { encode } from 'uqr';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { ErrorCard } from '../components/ErrorCard.tsx';
 import { LoggedOutCard } from '../components/LoggedOutCard.tsx';
+import { TicketRefund } from '../components/TicketRefund.tsx';
 import { TicketResale } from '../components/TicketResale.tsx';
 import { eventPath, formatEventDateLong, lotLabel, venueLine } from '../lib/event-format.ts';
 import {
@@ -285,6 +286,7 @@ function TicketItem({
             <CancelTransferButton transferId={ticket.transfer.id} />
           )}
           <TicketResale ticket={ticket} online={online} isPast={isPast} />
+          <TicketRefund ticket={ticket} online={online} />
         </div>
       </div>
       <span className={`ticket-status ticket-status-${ticket.status}`}>

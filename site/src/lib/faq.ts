@@ -69,7 +69,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     question: 'Como funciona o reembolso?',
     answer: [
       'Você pode pedir reembolso em até 7 dias após a compra, desde que faltem mais de 48 horas para o evento. Se o evento for cancelado ou alterado, o reembolso também pode ser solicitado.',
-      'Para pedir, acesse "ABRIR SUPORTE" e informe a compra. Os detalhes estão na nossa Política de compras.',
+      'Para pedir, use "Solicitar reembolso" no ingresso, em "Meus Ingressos": a regra e o valor aparecem antes de você confirmar. A taxa de serviço também é devolvida, pelo mesmo meio do pagamento (PIX para a conta que pagou ou estorno no cartão). Se o produtor cancelar o evento, o reembolso é automático. Os detalhes estão na nossa Política de compras.',
     ],
   },
   {

@@ -67,4 +67,13 @@ export const REFUND_UI_MESSAGES = {
   pixKeyLabel: 'Outra chave PIX para receber o reembolso',
   pixKeySend: 'Enviar chave PIX',
   failed: 'Não foi possível solicitar o reembolso. Tente novamente.',
+  loadFailed: 'Não foi possível carregar seus reembolsos.',
+  pixKeySent: 'Chave PIX recebida. Enviamos o reembolso para ela.',
+  pixKeyHint: 'CPF, CNPJ, e-mail, celular (+55…) ou chave aleatória.',
+  refundedOn: 'Devolvido',
 } as const;
+
+/** "R$ 110,00 (taxa de serviço de R$ 10,00 incluída)". */
+export function refundAmountText(amount: string, fee: string): string {
+  return `${amount} (taxa de serviço de ${fee} incluída)`;
+}
