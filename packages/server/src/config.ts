@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { loadPaymentSettings, type PaymentSettings } from './payments/settings.ts';
+import { DEFAULT_SEAT_HOLD_LIMITS, type SeatHoldLimits } from './seat-hold/hold-limits.ts';
 
 /** Runtime configuration, read once from the environment (see README "Configuration"). */
 export interface Config {
@@ -42,6 +43,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** `redis://…` for rate-limit counters; unset keeps them in the database. */
   redisUrl: string | undefined;
+  /** Seat-hold caps (`SEAT_HOLD_*`; docs/security.md, "Abuse limits"). */
+  seatHoldLimits: SeatHoldLimits;
   /** Port of the local OpenID Connect stand-in started in development without a Google client. */
   devOidcPort: number;
   /** Seeds demo data on first start. */
@@ -216,6 +219,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     },
     trustProxy: parseTrustProxy(source.TRUST_PROXY),
     redisUrl: source.REDIS_URL || undefined,
+    seatHoldLimits: {
+      seatsPerHolder: int(source.SEAT_HOLD_MAX_SEATS, DEFAULT_SEAT_HOLD_LIMITS.seatsPerHolder),
+      seatsPerAddress: int(source.SEAT_HOLD_MAX_SEATS_PER_ADDRESS, DEFAULT_SEAT_HOLD_LIMITS.seatsPerAddress),
+      secondsPerSeat: int(source.SEAT_HOLD_MAX_SECONDS, DEFAULT_SEAT_HOLD_LIMITS.secondsPerSeat),
+      holdsPerMinute: int(source.SEAT_HOLD_RATE_MAX, DEFAULT_SEAT_HOLD_LIMITS.holdsPerMinute),
+    },
     devOidcPort: int(source.DEV_OIDC_PORT, 3009),
     seedDemo: env === 'development',
     logLevel: source.LOG_LEVEL ?? (env === 'test' ? 'silent' : 'info'),

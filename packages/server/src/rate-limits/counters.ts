@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
-import {
-  type RateLimiterAbstract,
-  RateLimiterMemory,
-  RateLimiterRedis,
-  type RateLimiterRes,
-} from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { Queryable } from '../db/sql.ts';
 import { RateLimiterSql } from './sql-store.ts';
 
@@ -72,11 +67,6 @@ export function openRateLimitCounters(options: {
       if (redis) await redis.quit().catch(() => redis.disconnect());
     },
   };
-}
-
-/** Whether a limiter's answer is a refusal (rate-limiter-flexible rejects with a RateLimiterRes). */
-export function isRateLimiterRes(value: unknown): value is RateLimiterRes {
-  return typeof value === 'object' && value !== null && 'msBeforeNext' in value && 'consumedPoints' in value;
 }
 
 /**

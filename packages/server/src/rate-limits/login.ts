@@ -1,6 +1,6 @@
 import { RATE_LIMIT_MESSAGES } from '@plateia/core/messages/rate-limits';
-import { FailureBackoff, RateLimitedError } from './backoff.ts';
-import { counterKey, isRateLimiterRes, type RateLimitCounters } from './counters.ts';
+import { FailureBackoff } from './backoff.ts';
+import type { RateLimitCounters } from './counters.ts';
 
 /**
  * Per-account limits of password login (`/getsalt`, `/login`): the first line of defence,
@@ -11,10 +11,8 @@ import { counterKey, isRateLimiterRes, type RateLimitCounters } from './counters
 export class LoginLimits {
   /** Wrong passwords: 5 free in 15 minutes, then 30 s, 60 s, ... up to 15 minutes. */
   readonly #failures: FailureBackoff;
-  readonly #counters: RateLimitCounters;
 
   constructor(counters: RateLimitCounters) {
-    this.#counters = counters;
     this.#failures = new FailureBackoff(counters, {
       prefix: 'login-account',
       freeFailures: 5,
@@ -24,20 +22,9 @@ export class LoginLimits {
     });
   }
 
-  /**
-   * Before answering a salt: refused while the account backs off, and at most 30 salts per
-   * account in 15 minutes (a login needs one).
-   */
+  /** Before answering a salt: refused while the account backs off. */
   async beforeSalt(email: string): Promise<void> {
-    const key = accountKey(email);
-    await this.#failures.assertAllowed(key, RATE_LIMIT_MESSAGES.loginBackoff);
-    const salts = this.#counters.limiter({ prefix: 'getsalt-account', points: 30, durationSeconds: 15 * 60 });
-    try {
-      await salts.consume(counterKey(key));
-    } catch (refusal) {
-      if (!isRateLimiterRes(refusal)) throw refusal;
-      throw new RateLimitedError(RATE_LIMIT_MESSAGES.loginBackoff, refusal.msBeforeNext / 1000);
-    }
+    await this.#failures.assertAllowed(accountKey(email), RATE_LIMIT_MESSAGES.loginBackoff);
   }
 
   /** Before checking a password: refused while the account backs off. */

@@ -8,35 +8,25 @@ export const DEFAULT_HOLD_SECONDS = 900;
 export const MAX_HOLD_SECONDS = 1800;
 
 /**
- * Holds every seat in `seatIds` for `sessionId`, or none of them. One statement: it locks
- * the seats that are free (never sold, and unheld, or held past expiry, or held by this
- * same session) and updates them only if that is all of them. Under READ COMMITTED a
+ * The statement that holds every seat in `seatIds` for `sessionId`, or none of them. It
+ * locks the seats that are free (never sold, and unheld, or held past expiry, or held by
+ * this same session) and updates them only if that is all of them. Under READ COMMITTED a
  * second statement waiting on one of these rows re-checks the predicate after the first
  * commits and sees the seat taken, so two sessions can never both succeed. Expiry is part
  * of the predicate, so an expired hold needs no sweeper; only the holding session can
- * extend a live hold (and a refresh never shortens it).
- *
- * Returns whether the seats are now held.
- */
-export async function holdSeats(
-  db: Queryable,
-  input: { eventId: number; seatIds: number[]; sessionId: string; holdSeconds: number },
-): Promise<boolean> {
-  const ids = [...new Set(input.seatIds)];
-  if (ids.length === 0) return false;
-  const rows = await selectRows<{ id: number }>(db, holdSeatsQuery(input));
-  return rows.length === ids.length;
-}
-
-/**
- * The one statement behind `holdSeats` (exported so the benchmark can time the very same
- * statement without HTTP).
+ * extend a live hold (and a refresh never shortens it). It returns the seats held; all of
+ * them or none. `holdSeatsWithinLimits` (hold-limits.ts) runs it within the holder's caps;
+ * it is exported so the benchmark can time the very same statement without HTTP.
  */
 export function holdSeatsQuery(input: {
   eventId: number;
   seatIds: number[];
   sessionId: string;
   holdSeconds: number;
+  /** The account behind the hold, when it came with a session token (seat-hold caps). */
+  holdAccount?: number | null;
+  /** The address the hold came from (seat-hold caps). */
+  holdAddress?: string | null;
 }): SQL {
   const ids = [...new Set(input.seatIds)].sort((a, b) => a - b);
   return sql`WITH free AS (
@@ -52,9 +42,11 @@ export function holdSeatsQuery(input: {
         ELSE now() + make_interval(secs => ${input.holdSeconds}::int) END,
       -- A hold taken over from an expired one must not keep the old reservation's order.
       order_id = CASE WHEN held_by = ${input.sessionId} AND held_until > now() THEN order_id ELSE NULL END,
-      held_by = ${input.sessionId}
+      held_by = ${input.sessionId},
+      hold_account = ${input.holdAccount ?? null}::int,
+      hold_address = ${input.holdAddress ?? null}
     WHERE id IN (SELECT id FROM free) AND (SELECT count(*) FROM free) = ${ids.length}::int
-    RETURNING id`;
+    RETURNING id, held_until`;
 }
 
 /** Releases the seats this session holds (others' holds and sold seats are untouched). */
@@ -66,7 +58,7 @@ export async function releaseSeats(
   if (ids.length === 0) return [];
   const rows = await selectRows<{ id: number }>(
     db,
-    sql`UPDATE seats SET held_by = NULL, held_until = NULL, order_id = NULL
+    sql`UPDATE seats SET held_by = NULL, held_until = NULL, order_id = NULL, hold_account = NULL, hold_address = NULL
         WHERE event_id = ${input.eventId} AND id = ANY(${pgIntArray(ids)}::int[])
           AND held_by = ${input.sessionId} AND state = 'available'
         RETURNING id`,

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SEAT_CALL_MESSAGES } from '@plateia/core/messages/seat-hold';
+import type { FastifyRequest } from 'fastify';
+import { bearerToken, readCustomer } from '../../plugins/auth.ts';
 import { ErrorSchema } from '../../schemas/common.ts';
 import {
   CourtesySeatBodySchema,
@@ -13,25 +15,46 @@ import {
 } from '../../schemas/seat-hold.ts';
 import { checkoutHeldSeats } from '../../seat-hold/checkout.ts';
 import { courtesySeat } from '../../seat-hold/courtesy.ts';
-import { holdSeats, releaseSeats } from '../../seat-hold/hold.ts';
+import { releaseSeats } from '../../seat-hold/hold.ts';
+import { holdSeatsWithinLimits } from '../../seat-hold/hold-limits.ts';
 
 /** Seat holds (spec §7): hold, release, checkout of held seats and courtesy seats, under `/seat`. */
 const seatHold: FastifyPluginAsyncTypebox = async (app) => {
+  const limits = app.config.seatHoldLimits;
+
   app.post(
     '/seat/hold',
     {
+      // Per holder: the session token when there is one, else the address.
+      config: {
+        rateLimit: {
+          max: limits.holdsPerMinute,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => bearerToken(request) ?? request.ip,
+        },
+      },
       schema: {
         tags: ['seats'],
-        summary: 'Holds all the given seats for the session, or none (409 when one is taken).',
+        summary:
+          'Holds all the given seats for the session, or none (409 when one is taken or a hold cap is reached).',
         body: SeatHoldBodySchema,
-        response: { 200: SeatAnswerSchema, 400: ErrorSchema, 409: SeatAnswerSchema },
+        response: { 200: SeatAnswerSchema, 400: ErrorSchema, 409: SeatAnswerSchema, 429: ErrorSchema },
       },
     },
     async (request, reply) => {
-      if (!(await holdSeats(app.database.db, request.body))) {
+      const customer = await readCustomer(request);
+      const outcome = await holdSeatsWithinLimits(
+        app.database.db,
+        { ...request.body, accountId: customer?.id ?? null, address: request.ip },
+        limits,
+      );
+      if (outcome.status === 'taken') {
         return reply
           .status(409)
           .send({ success: false, error: 'seat_taken', message: SEAT_CALL_MESSAGES.taken });
+      }
+      if (outcome.status === 'refused') {
+        return reply.status(409).send({ success: false, error: 'hold_limit', message: outcome.message });
       }
       return { success: true, message: SEAT_CALL_MESSAGES.held, seatIds: [...new Set(request.body.seatIds)] };
     },
