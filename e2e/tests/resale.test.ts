@@ -47,7 +47,7 @@ async function walletBalance(token: string): Promise<number> {
   return wallet.body.balanceCents as number;
 }
 
-/** Buys one "Pista 1º lote" by card and lands on Meus Ingressos; answers the order number. */
+/** Logs in as the seller, buys one "Pista 1º lote" by card and lands on Meus Ingressos. */
 async function buyOneTicket(page: Page): Promise<void> {
   await page.goto(`/eventos/${FESTIVAL.slug}`);
   await logInFromHeader(page, SELLER);

@@ -318,6 +318,30 @@ describe('resale, selling side', () => {
     }
   });
 
+  it("a resale paid whole with the buyer's wallet pays the seller in the same settlement", async () => {
+    const topUp = await call('POST', '/wallet/topups', buyer, { amountCents: 20_000 });
+    expect(topUp.status, JSON.stringify(topUp.body)).toBe(200);
+    expect(
+      (await fetch(`${h.psp.url}/sandbox/cob/${topUp.body.txid}/pagar`, { method: 'POST' })).status,
+    ).toBe(200);
+    await expect
+      .poll(async () => (await call('GET', `/wallet/topups/${topUp.body.id}`, buyer)).body.status, {
+        timeout: 15_000,
+        interval: 250,
+      })
+      .toBe('credited');
+    const { ticketIds } = await buyTickets(seller, 1);
+    const listing = (await list(seller, ticketIds[0]!, 10_000)).body.listing;
+    const before = await walletBalance(h.database.db, seller.id);
+    const reserved = await reserve(buyer, [resaleLine(listing.id)]);
+    const paid = await call('POST', '/wallet/checkout', buyer, { orderId: reserved.body.order.id });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(await ticketRow(ticketIds[0]!)).toMatchObject({ status: 'resold' });
+    expect(await walletBalance(h.database.db, seller.id)).toBe(before + 9_000);
+    expect(await balanceOf(h.database.db, { kind: 'platform_clearing' })).toBe(0);
+    expect(await trialBalance(h.database.db)).toMatchObject({ totalCents: 0, driftedAccounts: [] });
+  });
+
   it('refuses courtesy tickets and tickets of an event that started', async () => {
     const { ticketIds } = await buyTickets(seller, 2);
     await h.database.db.execute(sql`UPDATE tickets SET courtesy = true WHERE id = ${ticketIds[0]!}`);
