@@ -29,6 +29,8 @@ export async function registerOverload(app: FastifyInstance, config: OverloadCon
   await app.register(underPressure, {
     maxEventLoopDelay: config.maxEventLoopDelayMs,
     maxEventLoopUtilization: config.maxEventLoopUtilization,
+    // Over the last second, not since start: the host serves again as soon as the load passes.
+    eventLoopUtilizationMode: 'interval',
     retryAfter: config.retryAfterSeconds,
     pressureHandler,
   });

@@ -42,7 +42,6 @@ describe('overload: 503 with Retry-After instead of an unbounded queue', () => {
   it('sheds requests while the event loop is saturated (under-pressure)', async () => {
     t = await createTestApp({ overload: { ...overload, maxEventLoopUtilization: 0.5 } });
     const app = t.app;
-    expect((await app.inject({ url: '/health' })).statusCode).toBe(200);
     // Keep the loop busy for longer than one sample (1 s), then let the sample run.
     const until = Date.now() + 1_300;
     while (Date.now() < until) {
@@ -53,5 +52,8 @@ describe('overload: 503 with Retry-After instead of an unbounded queue', () => {
     expect(shed.statusCode, shed.body).toBe(503);
     expect(shed.headers['retry-after']).toBe('7');
     expect(shed.json().message).toBe(API_ERROR_MESSAGES.overloaded);
+    // Idle for two samples: served again.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect((await app.inject({ url: '/health' })).statusCode).toBe(200);
   });
 });
