@@ -27,8 +27,6 @@ async function buyOneByPix(page: Page): Promise<{ orderNumber: string; totalCent
   const lot = page
     .locator('li[data-ticket-type-id]')
     .filter({ has: page.getByRole('heading', { name: 'Pista 1º lote', exact: true }) });
-  await lot.scrollIntoViewIfNeeded();
-  await lot.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
   await lot.getByRole('button', { name: 'Comprar' }).click();
   const bar = page.locator('plateia-cart-bar');
   await expect.poll(() => shadowText(bar)).toMatch(/1 item/);
