@@ -7,7 +7,8 @@ const counted = Symbol('overload.counted');
 
 /**
  * Sheds load instead of queueing it without bound: past the event-loop delay or utilisation
- * thresholds (@fastify/under-pressure) or with too many requests in flight, a request is
+ * thresholds (@fastify/under-pressure) or with too many requests in flight (event streams
+ * aside: they stay open by design), a request is
  * answered at once with 503, `Retry-After` and a pt-BR message (docs/jobs.md "Overload").
  */
 export async function registerOverload(app: FastifyInstance, config: OverloadConfig): Promise<void> {
@@ -48,6 +49,8 @@ export async function registerOverload(app: FastifyInstance, config: OverloadCon
       request.log.warn({ inFlight }, 'overloaded: too many requests in flight, request shed');
       return reply.send(shed(reply));
     }
+    // An event stream (the chat) stays open by design: it is not work waiting to be done.
+    if (request.headers.accept?.includes('text/event-stream')) return;
     inFlight++;
     (request as { [counted]?: boolean })[counted] = true;
   });

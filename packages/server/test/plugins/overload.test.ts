@@ -13,6 +13,7 @@ describe('overload: 503 with Retry-After instead of an unbounded queue', () => {
 
   it('sheds requests past the in-flight cap and serves again once the load is gone', async () => {
     let release = () => {};
+    let streamHeld = Promise.resolve();
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
@@ -22,6 +23,10 @@ describe('overload: 503 with Retry-After instead of an unbounded queue', () => {
         extend: (app) => {
           app.get('/lento', { schema: { hide: true } }, async () => {
             await held;
+            return { ok: true };
+          });
+          app.get('/fluxo', { schema: { hide: true } }, async () => {
+            await streamHeld;
             return { ok: true };
           });
         },
@@ -37,6 +42,18 @@ describe('overload: 503 with Retry-After instead of an unbounded queue', () => {
     release();
     expect((await Promise.all(slow)).map((res) => res.statusCode)).toEqual([200, 200]);
     expect((await app.inject({ url: '/health' })).statusCode).toBe(200);
+    // Open event streams (the chat's) are not counted: they stay open by design.
+    let end = () => {};
+    streamHeld = new Promise<void>((resolve) => {
+      end = resolve;
+    });
+    const streams = [1, 2, 3].map(() =>
+      app.inject({ url: '/fluxo', headers: { accept: 'text/event-stream' } }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await app.inject({ url: '/health' })).statusCode).toBe(200);
+    end();
+    await Promise.all(streams);
   });
 
   it('sheds requests while the event loop is saturated (under-pressure)', async () => {
