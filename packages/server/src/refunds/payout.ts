@@ -13,6 +13,7 @@ import { postMovement } from '../ledger/index.ts';
 import { CardGatewayError, type CardRefund } from '../payments/card/gateway.ts';
 import type { PaymentDeps } from '../payments/deps.ts';
 import { type Devolucao, type PixEnvio, PixProviderError } from '../payments/pix/provider.ts';
+import { pixKeyNeededEmail } from './emails.ts';
 import { externalCents, type RefundRow, refundById, updateRefund } from './records.ts';
 
 /** What refunds use besides the database: the providers, clock, log, mailer and site address. */
@@ -170,6 +171,7 @@ export async function applyDevolucao(
     await finishRefund(db, deps, refundId, devolucao.id);
     return;
   }
+  let askedForKey: RefundRow | null = null;
   await db.transaction(async (tx) => {
     const row = await refundById(tx, refundId, true);
     if (
@@ -191,7 +193,32 @@ export async function applyDevolucao(
       deps.now(),
     );
     deps.log.warn({ refundId: row.id, devolucaoId: devolucao.id, last }, 'PIX devolução not made');
+    if (last) askedForKey = row;
   });
+  if (askedForKey) await askForPixKey(db, deps, askedForKey);
+}
+
+/** E-mails the buyer that another PIX key is needed; a mail failure changes nothing. */
+async function askForPixKey(db: Database, deps: RefundDeps, row: RefundRow): Promise<void> {
+  if (!deps.mailer) return;
+  try {
+    const buyer = await selectOne<{ email: string; namef: string | null }>(
+      db,
+      sql`SELECT email, namef FROM customers WHERE id = ${row.customer_id}`,
+    );
+    if (!buyer) return;
+    await deps.mailer.send(
+      pixKeyNeededEmail({
+        to: buyer.email,
+        name: buyer.namef ?? '',
+        amountCents: externalCents(row),
+        orderNumber: row.order_number,
+        ticketsUrl: `${deps.siteUrl.replace(/\/$/, '')}/mytickets`,
+      }),
+    );
+  } catch (error) {
+    deps.log.error({ err: error, refundId: row.id }, 'PIX key request e-mail failed');
+  }
 }
 
 async function processCard(db: Database, deps: RefundDeps, current: RefundRow): Promise<void> {

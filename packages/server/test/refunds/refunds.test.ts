@@ -268,6 +268,10 @@ describe('refunds', () => {
       if (attempt < MAX_REFUND_ATTEMPTS) await followUpRefunds(h.database.db, followDeps());
     }
     expect((await refundRow(stuck.id))?.status).toBe('needs_pix_key');
+    expect(h.mailer.sent.at(-1)).toMatchObject({
+      to: 'compradora@plateia.dev',
+      subject: 'Reembolso: informe outra chave PIX',
+    });
     expect(
       (await post(`/refunds/${stuck.id}/pix-key`, buyer.auth, { chave: 'não é chave' })).statusCode,
     ).toBe(400);
@@ -319,15 +323,17 @@ describe('refunds', () => {
   });
 
   it('refunds a whole order (tickets and products): the parts add up to what was paid', async () => {
-    const { order, e2eid } = await buyByPix(buyer, 3, [{ product_id: productId, product_qtd: 1 }]);
-    const res = await post(`/refunds/orders/${order.id}`, buyer.auth);
+    // Its own buyer: the lot's per-customer limit counts earlier purchases.
+    const whole = await createCustomer(h.database.db, 'pedido-inteiro@plateia.dev');
+    const { order, e2eid } = await buyByPix(whole, 3, [{ product_id: productId, product_qtd: 1 }]);
+    const res = await post(`/refunds/orders/${order.id}`, whole.auth);
     expect(res.statusCode, res.body).toBe(200);
     const refunds = res.json().refunds as RefundBody[];
     expect(refunds).toHaveLength(4);
     expect(refunds.reduce((sum, r) => sum + r.amountCents, 0)).toBe(order.totalCents);
     expect(h.psp.devolvido(e2eid).processingCents).toBe(order.totalCents);
     expect((await post(`/refunds/orders/${order.id}`, other.auth)).statusCode).toBe(403);
-    const again = await post(`/refunds/orders/${order.id}`, buyer.auth);
+    const again = await post(`/refunds/orders/${order.id}`, whole.auth);
     expect((again.json().refunds as RefundBody[]).map((r) => r.id)).toEqual(refunds.map((r) => r.id));
     await ledgerSound();
   });
