@@ -338,6 +338,53 @@ describe('refunds', () => {
     await ledgerSound();
   });
 
+  it('gives back the wallet’s part of an order to the wallet, the rest by PIX; a wallet-only order at once', async () => {
+    const payer = await createCustomer(h.database.db, 'carteira@plateia.dev');
+    const balance = async () => (await get('/wallet', payer.auth)).json().balanceCents as number;
+    const topUp = (await post('/wallet/topups', payer.auth, { amountCents: 50_000 })).json();
+    await fetch(`${h.psp.url}/sandbox/cob/${topUp.txid}/pagar`, { method: 'POST' });
+    await until(async () => (await balance()) === 50_000);
+
+    const order = await reserve(h.app, payer, eventId, [{ tk_id: pistaLot, tk_qtd: 2 }]);
+    expect(
+      (await post('/wallet/checkout', payer.auth, { orderId: order.id, amountCents: 2_000 })).statusCode,
+    ).toBe(200);
+    const charge = (await post('/payments/pix', payer.auth, { orderId: order.id })).json();
+    const paid = await fetch(`${h.psp.url}/sandbox/cob/${charge.txid}/pagar`, { method: 'POST' });
+    const e2eid = ((await paid.json()) as { pix: { endToEndId: string } }).pix.endToEndId;
+    const [t1, t2] = (
+      await selectRows<{ id: number }>(
+        h.database.db,
+        sql`SELECT id FROM tickets WHERE order_id = ${order.id} ORDER BY id`,
+      )
+    ).map((t) => Number(t.id));
+    const before = await balance();
+    const first = (await refundTicket(t1!, payer.auth)).json().refund as RefundBody;
+    expect(first).toMatchObject({ method: 'pix', walletCents: 0 });
+    const second = (await refundTicket(t2!, payer.auth)).json().refund as RefundBody;
+    expect(first.amountCents + second.amountCents).toBe(order.totalCents);
+    expect(second).toMatchObject({ method: 'pix', walletCents: 2_000 });
+    expect(await balance()).toBe(before + 2_000);
+    expect(h.psp.devolvido(e2eid).processingCents).toBe(order.totalCents - 2_000);
+
+    const walletOnly = await reserve(h.app, payer, eventId, [{ tk_id: pistaLot, tk_qtd: 1 }]);
+    const whole = await post('/wallet/checkout', payer.auth, { orderId: walletOnly.id });
+    expect(whole.statusCode, whole.body).toBe(200);
+    const ticket = (await selectOne<{ id: number }>(
+      h.database.db,
+      sql`SELECT id FROM tickets WHERE order_id = ${walletOnly.id}`,
+    ))!;
+    const beforeWhole = await balance();
+    const refund = (await refundTicket(Number(ticket.id), payer.auth)).json().refund as RefundBody;
+    expect(refund).toMatchObject({
+      method: 'wallet',
+      status: 'refunded',
+      walletCents: walletOnly.totalCents,
+    });
+    expect(await balance()).toBe(beforeWhole + walletOnly.totalCents);
+    await ledgerSound();
+  });
+
   it('refunds a late payment that found no stock, by the sweep', async () => {
     const order = await reserve(h.app, buyer, eventId, [{ tk_id: pistaLot, tk_qtd: 1 }]);
     const charge = (await post('/payments/pix', buyer.auth, { orderId: order.id })).json();
