@@ -34,4 +34,9 @@ export const RESERVE_MESSAGES = {
   couponInvalid: 'Cupom inválido ou expirado.',
   couponExhausted: 'Este cupom atingiu o limite de uso.',
   tooManyHolders: 'Há mais e-mails de titulares do que ingressos.',
+  /** A lot's limit counts the customer's earlier paid orders too. */
+  perCustomerLimit: (max: number) =>
+    `Você já atingiu o limite de ${max} ingressos deste lote por cliente, somando suas compras anteriores.`,
+  /** A coupon with a usage limit is one use per customer. */
+  couponAlreadyUsed: 'Você já usou este cupom.',
 } as const;

@@ -63,6 +63,8 @@ export class ReservationDraft {
   /** A lot, product or coupon looked exhausted: reclaiming expired reservations may help. */
   stockShort = false;
   seatFailed = false;
+  /** A lot's per-customer limit (across orders) refused a line: the limit, for the answer. */
+  customerLimit: number | null = null;
   ticketFailed = false;
   productFailed = false;
 

@@ -116,7 +116,9 @@ export function validateLines(input: ReserveInput): void {
  * session; their hold is stretched to the order's expiry. When a lot or the coupon looks
  * exhausted, expired reservations of the event are reclaimed and the attempt is repeated
  * once, so stock comes back without a sweeper. A previous live reservation of the same
- * customer, session and event is cancelled first (starting checkout again replaces it).
+ * customer and event is cancelled first (one live reservation per customer per event;
+ * starting checkout again replaces it), a lot's per-order limit also caps the units the
+ * customer has bought across orders, and a limited coupon is one use per customer.
  */
 export async function reserveCart(db: Database, input: ReserveInput): Promise<ReserveResult> {
   validateLines(input);
@@ -191,11 +193,20 @@ async function eventOnSale(tx: Queryable, eventId: number): Promise<EventOnSale>
   return event;
 }
 
-/** Starting checkout again replaces the customer's live reservation of this session and event. */
+/**
+ * One live reservation per customer per event: a new one replaces the last, whatever
+ * browser session it came from, so varying `sessionId` can no longer pile up 15-minute
+ * reservations of a lot or a coupon. A transaction-scoped advisory lock on (customer,
+ * event) makes two concurrent reservations of one customer run one after the other, so the
+ * second always sees, and cancels, the first.
+ */
 async function cancelPreviousReservation(tx: Queryable, input: ReserveInput): Promise<void> {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`reserve:${input.customerId}:${input.eventId}`}, 0))`,
+  );
   await endReservations(
     tx,
-    sql`event_id = ${input.eventId} AND customer_id = ${input.customerId} AND session_id = ${input.sessionId}`,
+    sql`event_id = ${input.eventId} AND customer_id = ${input.customerId}`,
     'cancelled',
   );
 }
@@ -420,6 +431,17 @@ async function useCoupon(
         FROM coupons WHERE event_id = ${input.eventId} AND upper(code) = upper(${code})`,
   );
   if (!found?.valid) throw new HttpError(400, RESERVE_MESSAGES.couponInvalid, 'coupon_invalid');
+  // A coupon with a usage limit is one use per customer: with one live reservation per
+  // customer per event, nobody can hold more than one of its uses at a time, nor spend
+  // several. Unlimited coupons cannot be exhausted, so they are not counted per customer.
+  const limited = await selectOne<{ used_before: boolean }>(
+    tx,
+    sql`SELECT usage_limit IS NOT NULL AND EXISTS (
+          SELECT 1 FROM orders WHERE customer_id = ${input.customerId} AND coupon_id = ${found.id} AND status = 'paid'
+        ) AS used_before
+        FROM coupons WHERE id = ${found.id}`,
+  );
+  if (limited?.used_before) throw new HttpError(400, RESERVE_MESSAGES.couponAlreadyUsed, 'coupon_used');
   const used = await selectRows<{ id: number }>(
     tx,
     sql`UPDATE coupons SET used = used + 1
@@ -452,6 +474,13 @@ async function reserveGeneralAdmission(
     const type = types.get(typeId)!;
     const lines = generalAdmission.get(typeId)!;
     const quantity = lines.reduce((sum, index) => sum + input.tickets[index]!.tk_qtd, 0);
+    // The lot's limit holds per customer across orders, not only per order.
+    const bought = await unitsBought(tx, input.customerId, typeId);
+    if (type.sellable && quantity <= type.per_order_limit && bought + quantity > type.per_order_limit) {
+      for (const index of lines) draft.refuseTicket(index, type.per_order_limit - bought);
+      draft.customerLimit = type.per_order_limit;
+      continue;
+    }
     const withinLimits = type.sellable && quantity <= type.per_order_limit;
     const updated = withinLimits
       ? await selectRows<{ id: number }>(
@@ -478,14 +507,28 @@ async function reserveGeneralAdmission(
   }
 }
 
+/** The units of a lot the customer has bought in paid orders (the live reservation was just cancelled). */
+async function unitsBought(tx: Queryable, customerId: number, ticketTypeId: number): Promise<number> {
+  const row = await selectOne<{ units: number }>(
+    tx,
+    sql`SELECT coalesce(sum(i.quantity), 0)::int AS units
+        FROM order_items i JOIN orders o ON o.id = i.order_id
+        WHERE o.customer_id = ${customerId} AND o.status = 'paid'
+          AND i.kind = 'ticket' AND i.ticket_type_id = ${ticketTypeId}`,
+  );
+  return row?.units ?? 0;
+}
+
 /** Rolls the attempt back when any line was refused, answering why (seats first). */
 function refuseIncomplete(draft: ReservationDraft): void {
   if (!draft.ticketFailed && !draft.productFailed) return;
   const message = draft.seatFailed
     ? RESERVE_MESSAGES.seatUnavailable
-    : draft.ticketFailed
-      ? RESERVE_MESSAGES.ticketUnavailable
-      : RESERVE_MESSAGES.productUnavailable;
+    : draft.customerLimit !== null
+      ? RESERVE_MESSAGES.perCustomerLimit(draft.customerLimit)
+      : draft.ticketFailed
+        ? RESERVE_MESSAGES.ticketUnavailable
+        : RESERVE_MESSAGES.productUnavailable;
   throw new Unavailable(
     { ok: false, message, tickets: draft.tickets, products: draft.products },
     draft.stockShort,

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { execute, type Queryable, selectOne } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
+import type { CardAttemptGuard } from '../rate-limits/card-attempts.ts';
 import { type CardCharge, CardGatewayError } from './card/gateway.ts';
 import type { PaymentDeps } from './deps.ts';
 import { assertPayable, dueCents, ownedOrder, type PayableOrder } from './fulfilment.ts';
@@ -37,13 +38,16 @@ export interface CardPaymentInput {
  * Charges a tokenised card for an order. The idempotency key is stored with the attempt
  * (unique per customer): a repeat answers the stored outcome without charging again, and an
  * attempt cut off before the gateway answered is retried at the gateway under the same
- * gateway key, which the gateway de-duplicates too.
+ * gateway key, which the gateway de-duplicates too. A new attempt is refused while the
+ * order, the customer or the address backs off after declines (`guard`; replays of a
+ * stored attempt are not new attempts).
  */
 export async function payByCard(
   db: Database,
   deps: PaymentDeps,
   customerId: number,
   input: CardPaymentInput,
+  guard?: CardAttemptGuard,
 ): Promise<CardChargeAnswer> {
   const fingerprint = createHash('sha256')
     .update(`${input.orderId}|${input.token}|${input.installments}`)
@@ -55,8 +59,14 @@ export async function payByCard(
   if (!splitInstallments(dueCents(order), input.installments)) {
     throw new HttpError(400, PAYMENT_ANSWER_MESSAGES.installmentsUnavailable, 'installments');
   }
+  const attempt = { orderId: order.id, customerId };
+  await guard?.beforeCharge(attempt);
   const inserted = await insertAttempt(db, order, customerId, input, fingerprint);
-  if (inserted) return chargeAttempt(db, deps, inserted, input.token);
+  if (inserted) {
+    const answer = await chargeAttempt(db, deps, inserted, input.token);
+    await guard?.afterCharge(attempt, answer.status);
+    return answer;
+  }
   // The same key arrived twice at once: the other request stored the attempt.
   const concurrent = await attemptWithKey(db, customerId, input.idempotencyKey);
   if (!concurrent) throw new HttpError(409, PAYMENT_ANSWER_MESSAGES.cardUnavailable, 'conflict');

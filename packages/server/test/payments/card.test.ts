@@ -194,7 +194,8 @@ describe('card payments', () => {
     expect((await pay({ ...base, cardNumber: '5031433215406351' })).json().message).toBe(
       'Campo não permitido: cardNumber.',
     );
-    const badToken = await pay({ ...base, token: 'tok_inexistente' });
+    // One live reservation per customer per event: `small` replaced the first order.
+    const badToken = await pay({ ...base, orderId: small.id, token: 'tok_inexistente' });
     expect(badToken.json()).toMatchObject({
       status: 'declined',
       message: 'Não foi possível validar o cartão. Confira os dados e tente novamente.',

@@ -5,6 +5,7 @@ import type { PaymentDeps } from '../../payments/deps.ts';
 import { createPixCharge } from '../../payments/pix.ts';
 import { paymentStatus } from '../../payments/status.ts';
 import { receivePixWebhook } from '../../payments/webhook.ts';
+import { CardAttemptLimits } from '../../rate-limits/card-attempts.ts';
 import { ErrorSchema } from '../../schemas/common.ts';
 import {
   CardConfigQuerySchema,
@@ -44,6 +45,7 @@ const payments: FastifyPluginAsyncTypebox = async (app) => {
     mailer: app.mailer,
     siteUrl: app.config.siteUrl,
   };
+  const cardAttempts = new CardAttemptLimits(app.rateLimits);
 
   app.post(
     '/payments/pix',
@@ -66,13 +68,14 @@ const payments: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.authenticate,
       schema: {
         tags: ['payments'],
-        summary: 'Pays a reserved order with a card token from the gateway script.',
+        summary:
+          'Pays a reserved order with a card token from the gateway script (429 while declines back off).',
         security: [{ bearer: [] }],
         body: CardPaymentRequestSchema,
-        response: { 200: CardPaymentSchema, ...errors },
+        response: { 200: CardPaymentSchema, ...errors, 429: ErrorSchema },
       },
     },
-    async (request) => payByCard(db, deps, request.customer.id, request.body),
+    async (request) => payByCard(db, deps, request.customer.id, request.body, cardAttempts.guard(request.ip)),
   );
 
   app.get(
