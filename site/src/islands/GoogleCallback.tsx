@@ -1,19 +1,15 @@
-import {
-  $redirectAfterLogin,
-  completeGoogleLogin,
-  isSameSitePath,
-  setRedirectAfterLogin,
-} from '@plateia/core';
+import { completeGoogleLogin, takePendingGoogleLogin } from '@plateia/core';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { StatusIcon } from '../components/StatusIcon.tsx';
 import { openLoginDialog } from '../lib/login-dialog.ts';
 
 /**
- * `/auth/callback#token=…&returnTo=…`: the API host sends the browser here after Google
- * sign-in. The token travels in the fragment so it never reaches a server log; it is
- * removed from the address bar at once, then the session is completed and the person
- * goes back where the login started (core follows the redirect-after-login address).
+ * `/auth/callback#token=…&returnTo=…&login=…`: the API host sends the browser here after
+ * Google sign-in. The token travels in the fragment so it never reaches a server log; it is
+ * removed from the address bar at once. Core uses it only when `login` is the nonce of a
+ * sign-in this tab started (a crafted link cannot sign anyone into another account), then
+ * the person goes back where the login started.
  */
 export default function GoogleCallback() {
   return (
@@ -30,18 +26,17 @@ function Callback() {
     if (started.current) return;
     started.current = true;
     const fragment = new URLSearchParams(window.location.hash.slice(1));
-    const query = new URLSearchParams(window.location.search);
     const token = fragment.get('token');
-    const returnTo = fragment.get('returnTo') ?? query.get('returnTo');
+    const login = fragment.get('login');
     history.replaceState(null, '', window.location.pathname);
     if (!token) {
+      // A refusal (or an incomplete return) ends the sign-in this tab started.
+      takePendingGoogleLogin(login);
+      // The fragment's own message is not shown: a crafted link could write anything there.
       setError('O retorno do Google chegou incompleto. Tente entrar novamente.');
       return;
     }
-    // Core navigates to the stored address after login; make sure there is one.
-    if (isSameSitePath(returnTo)) setRedirectAfterLogin(returnTo);
-    else if (!$redirectAfterLogin.get()) setRedirectAfterLogin('/');
-    completeGoogleLogin(token).catch((failure: unknown) =>
+    completeGoogleLogin(token, { login, returnTo: fragment.get('returnTo') }).catch((failure: unknown) =>
       setError(failure instanceof Error ? failure.message : 'Não foi possível entrar com o Google.'),
     );
   }, []);

@@ -28,7 +28,10 @@ export default function SessionsCard() {
 function Sessions() {
   const authState = useStore($authState);
   const user = useStore($user);
-  if (authState !== 'loggedIn' || !user) return null;
+  // The server renders nothing; the first client render must match it.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!hydrated || authState !== 'loggedIn' || !user) return null;
   // Keyed by account: a login as someone else in another tab reloads the list.
   return <SessionList key={user.id} />;
 }

@@ -240,7 +240,12 @@ export function saveCustomerProfile(
   }, messages);
 }
 
-/** Where the API host's Google sign-in starts, returning to `returnTo` (a path on this site). */
-export function googleSignInUrl(returnTo: string): string {
-  return `${apiBaseUrl()}/auth/google?returnTo=${encodeURIComponent(returnTo)}`;
+/**
+ * Where the API host's Google sign-in starts, returning to `returnTo` (a path on this site)
+ * with `login` (this tab's nonce for the sign-in) echoed back in the callback's fragment.
+ */
+export function googleSignInUrl(returnTo: string, login?: string): string {
+  const query = new URLSearchParams({ returnTo });
+  if (login) query.set('login', login);
+  return `${apiBaseUrl()}/auth/google?${query.toString()}`;
 }

@@ -52,6 +52,9 @@ export const SESSION_MESSAGES = {
   resetFailed: 'Não foi possível alterar sua senha. O link pode ter expirado, peça um novo.',
   verifyFailed: 'Não foi possível validar seu e-mail. O link pode ter expirado.',
   googleFailed: 'Não foi possível entrar com o Google, tente novamente',
+  // A callback this tab did not start (login CSRF): its token is never used.
+  googleNotStarted:
+    'Este retorno do Google não corresponde a um login iniciado neste navegador. Entre novamente, se quiser.',
   uploadFailed: 'Não foi possível enviar o documento, tente novamente',
   profileFailed: 'Não foi possível salvar seu perfil, tente novamente',
   profileLoadFailed: 'Não foi possível carregar seu perfil, tente novamente',

@@ -26,5 +26,12 @@ describe('navigation', () => {
     expect(isSameSitePath('javascript:alert(1)')).toBe(false);
     expect(isSameSitePath('mytickets')).toBe(false);
     expect(isSameSitePath(null)).toBe(false);
+    // The URL parser drops tab, CR and LF and reads a backslash as a slash.
+    for (const sneaky of ['/\t/evil.example', '/\r/evil.example', '/\n/evil.example', '/\\/evil.example']) {
+      expect(isSameSitePath(sneaky)).toBe(false);
+      expect(new URL(sneaky, 'https://plateia.com.br').origin).toBe('https://evil.example');
+    }
+    expect(isSameSitePath('/%09/evil.example')).toBe(true);
+    expect(new URL('/%09/evil.example', 'https://plateia.com.br').origin).toBe('https://plateia.com.br');
   });
 });

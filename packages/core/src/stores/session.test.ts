@@ -14,6 +14,7 @@ import {
   $user,
   completeGoogleLogin,
   fetchProfile,
+  GOOGLE_LOGIN_TTL_MS,
   initSession,
   login,
   logout,
@@ -363,7 +364,14 @@ describe('Google sign-in', () => {
     vi.useFakeTimers();
     configureApi({ baseUrl: API });
     startGoogleLogin('/checkout/3?x=1');
-    expect(navigations).toEqual([`${API}/auth/google?returnTo=%2Fcheckout%2F3%3Fx%3D1`]);
+    expect(navigations).toHaveLength(1);
+    const started = new URL(navigations[0] ?? '');
+    expect(`${started.origin}${started.pathname}`).toBe(`${API}/auth/google`);
+    expect(started.searchParams.get('returnTo')).toBe('/checkout/3?x=1');
+    // The tab's nonce goes out with the sign-in and stays in this tab's sessionStorage.
+    const login = started.searchParams.get('login') ?? '';
+    expect(login).toMatch(/^[0-9a-f]{48}$/);
+    expect(JSON.parse(sessionStorage.getItem('plateia:googleLogin') ?? '{}').nonce).toBe(login);
     expect($googleRedirecting.get()).toBe(true);
     expect($redirectAfterLogin.get()).toBe('/checkout/3?x=1');
     vi.advanceTimersByTime(4999);
@@ -372,11 +380,18 @@ describe('Google sign-in', () => {
     expect($googleRedirecting.get()).toBe(false);
   });
 
-  it('completes with the token from the callback', async () => {
+  /** Starts a Google sign-in in this tab and answers the nonce it sent. */
+  function started(): string {
+    configureApi({ baseUrl: API });
+    startGoogleLogin('/');
+    return new URL(navigations.pop() ?? '').searchParams.get('login') ?? '';
+  }
+
+  it('completes with the token from the callback of the sign-in this tab started', async () => {
+    const login = started();
     const calls = fakeApiPatterns({ 'GET /customer/me': () => json(200, { data: USER }) });
     initSession();
-    setRedirectAfterLogin('/mytickets');
-    await expect(completeGoogleLogin('g-tok')).resolves.toEqual(USER);
+    await expect(completeGoogleLogin('g-tok', { login, returnTo: '/mytickets' })).resolves.toEqual(USER);
     expect(calls[0]?.auth).toBe('Bearer g-tok');
     expect($authState.get()).toBe('loggedIn');
     expect($sessionToken.get()).toBe('g-tok');
@@ -385,10 +400,48 @@ describe('Google sign-in', () => {
   });
 
   it('fails with a pt-BR message and stays logged out', async () => {
+    const login = started();
     fakeApiPatterns({ 'GET /customer/me': () => json(401, {}) });
     initSession();
-    await expect(completeGoogleLogin('bad')).rejects.toThrow(SESSION_MESSAGES.googleFailed);
+    await expect(completeGoogleLogin('bad', { login })).rejects.toThrow(SESSION_MESSAGES.googleFailed);
     expect($authState.get()).toBe('loggedOut');
+  });
+
+  it('never uses a token this tab did not ask for (login CSRF)', async () => {
+    const calls = fakeApiPatterns({ 'GET /customer/me': () => json(200, { data: USER }) });
+    initSession();
+    // No sign-in pending: a crafted /auth/callback#token=… link.
+    await expect(completeGoogleLogin('attacker-token', { login: 'x' })).rejects.toThrow(
+      SESSION_MESSAGES.googleNotStarted,
+    );
+    // A sign-in pending, but the callback brings another nonce (or none).
+    const login = started();
+    await expect(completeGoogleLogin('attacker-token', { login: `${login}0` })).rejects.toThrow(
+      SESSION_MESSAGES.googleNotStarted,
+    );
+    // The pending sign-in is used up by that attempt: the right nonce afterwards is refused too.
+    await expect(completeGoogleLogin('attacker-token', { login })).rejects.toThrow(
+      SESSION_MESSAGES.googleNotStarted,
+    );
+    expect(calls).toHaveLength(0);
+    expect($authState.get()).toBe('loggedOut');
+    expect($sessionToken.get()).toBeNull();
+  });
+
+  it('refuses a sign-in older than ten minutes and a return address off the site', async () => {
+    vi.useFakeTimers();
+    const old = started();
+    vi.advanceTimersByTime(GOOGLE_LOGIN_TTL_MS);
+    await expect(completeGoogleLogin('g-tok', { login: old })).rejects.toThrow(
+      SESSION_MESSAGES.googleNotStarted,
+    );
+    vi.useRealTimers();
+    const login = started();
+    fakeApiPatterns({ 'GET /customer/me': () => json(200, { data: USER }) });
+    initSession();
+    $redirectAfterLogin.set(null);
+    await completeGoogleLogin('g-tok', { login, returnTo: '/\t/evil.example' });
+    expect(navigations).toEqual(['/']);
   });
 });
 

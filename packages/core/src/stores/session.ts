@@ -22,7 +22,7 @@ import { onUnauthorized } from '../api/client.ts';
 import { SESSION_MESSAGES, SIGN_IN_MESSAGES } from '../messages/accounts.ts';
 import { isValidEmail } from '../rules/email.ts';
 import { persistentAtom, readStorage, writeStorage } from './browser-storage.ts';
-import { isSameSitePath, navigate } from './navigation.ts';
+import { isSameSitePath, navigate, sameSitePath } from './navigation.ts';
 import { $sessionToken } from './session-token.ts';
 import { showToast } from './toasts.ts';
 
@@ -49,6 +49,12 @@ export const RECOVERY_WAIT_MS = 60_000;
 
 /** How long the Google "Redirecionando..." notice stays without a page change, spec §9. */
 export const GOOGLE_REDIRECT_RESET_MS = 5000;
+
+/** How long a Google sign-in started in this tab may take to come back (the API host allows 10 minutes). */
+export const GOOGLE_LOGIN_TTL_MS = 10 * 60 * 1000;
+
+/** sessionStorage key of the Google sign-in this tab started: `{ nonce, at }`. */
+const GOOGLE_LOGIN_KEY = 'plateia:googleLogin';
 
 /** Authentication state (spec §4): unknown until {@link initSession} reads storage. */
 export type AuthState = 'loading' | 'loggedOut' | 'loggedIn';
@@ -261,18 +267,50 @@ export function startGoogleLogin(returnTo?: string): void {
   $googleRedirecting.set(true);
   clearTimeout(googleResetTimer);
   googleResetTimer = setTimeout(() => $googleRedirecting.set(false), GOOGLE_REDIRECT_RESET_MS);
-  navigate(googleSignInUrl(target));
+  // This tab's nonce: the callback must bring it back, or its token is not used.
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  const nonce = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  writeStorage(GOOGLE_LOGIN_KEY, JSON.stringify({ nonce, at: Date.now() }), 'session');
+  navigate(googleSignInUrl(target, nonce));
 }
 
 /**
- * Finishes Google sign-in on the callback page with the token from the URL fragment:
- * reads `GET /customer/me` with it, then stores user and token exactly as a password
- * login does (toast, redirect-after-login).
+ * Takes (once) the Google sign-in this tab started: true when there is one, recent, and
+ * `login` (the nonce the callback brought back) is its own. Anything else means the
+ * callback did not come from a sign-in this tab asked for.
  */
-export async function completeGoogleLogin(token: string): Promise<User> {
-  const user = await fetchCustomer({ fallback: SESSION_MESSAGES.googleFailed }, token);
+export function takePendingGoogleLogin(login: string | null | undefined): boolean {
+  const raw = readStorage(GOOGLE_LOGIN_KEY, 'session');
+  writeStorage(GOOGLE_LOGIN_KEY, null, 'session');
+  if (!raw || !login) return false;
+  try {
+    const pending = JSON.parse(raw) as { nonce?: unknown; at?: unknown } | null;
+    const age = Date.now() - Number(pending?.at);
+    return pending?.nonce === login && age >= 0 && age < GOOGLE_LOGIN_TTL_MS;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Finishes Google sign-in on the callback page with the token from the URL fragment, but
+ * only for the sign-in this tab started (`login`, the nonce it sent, must come back): a
+ * token from anywhere else (login CSRF: a link that would sign the person into someone
+ * else's account) is refused without being used. Then reads `GET /customer/me` with it
+ * and stores user and token exactly as a password login does (toast, redirect-after-login
+ * to `returnTo` when it is a path on this site).
+ */
+export async function completeGoogleLogin(
+  token: string,
+  callback: { login: string | null | undefined; returnTo?: string | null },
+): Promise<User> {
   clearTimeout(googleResetTimer);
   $googleRedirecting.set(false);
+  if (!takePendingGoogleLogin(callback.login)) throw new Error(SESSION_MESSAGES.googleNotStarted);
+  const target = sameSitePath(callback.returnTo);
+  if (target) $redirectAfterLogin.set(target);
+  else if (!$redirectAfterLogin.get()) $redirectAfterLogin.set('/');
+  const user = await fetchCustomer({ fallback: SESSION_MESSAGES.googleFailed }, token);
   startSession(user, token);
   return user;
 }

@@ -126,8 +126,14 @@ export const UploadAnswer = Type.Object({
   message: Type.String(),
 });
 
-/** `GET /auth/google` query: the storefront path to come back to. */
-export const GoogleStartQuery = Type.Object({ returnTo: Type.Optional(Type.String({ maxLength: 500 })) });
+/**
+ * `GET /auth/google` query: the storefront path to come back to, and the storefront tab's
+ * nonce (`login`) echoed back in the callback (a malformed one is dropped, not refused).
+ */
+export const GoogleStartQuery = Type.Object({
+  returnTo: Type.Optional(Type.String({ maxLength: 500 })),
+  login: Type.Optional(Type.String({ maxLength: 200 })),
+});
 
 /** `GET /auth/google/callback` query, as the provider sends it. */
 export const GoogleCallbackQuery = Type.Object(

@@ -48,10 +48,15 @@ describe('Google sign-in against a real OpenID provider', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** Runs the whole redirect dance as a browser and returns the storefront's callback URL. */
-  async function signIn(email: string, returnTo?: string): Promise<URL> {
-    const browser = new TestBrowser();
-    const start = `${api}/auth/google${returnTo === undefined ? '' : `?returnTo=${encodeURIComponent(returnTo)}`}`;
+  /**
+   * Runs the redirect dance as `browser` up to the provider's redirect back to the API
+   * host, and answers that callback URL without following it.
+   */
+  async function reachCallback(browser: TestBrowser, email: string, returnTo?: string, login?: string) {
+    const query = new URLSearchParams();
+    if (returnTo !== undefined) query.set('returnTo', returnTo);
+    if (login !== undefined) query.set('login', login);
+    const start = `${api}/auth/google${query.size > 0 ? `?${query}` : ''}`;
     const first = await browser.request(start);
     expect(first.status).toBe(302);
     const authorize = new URL(first.headers.get('location') ?? '');
@@ -71,8 +76,16 @@ describe('Google sign-in against a real OpenID provider', () => {
     expect(posted.status).toBeGreaterThanOrEqual(300);
     const done = await browser.follow(
       new URL(posted.headers.get('location') ?? '', action).toString(),
-      (next) => next.toString().startsWith(SITE),
+      (next) => next.toString().startsWith(`${api}/auth/google/callback`),
     );
+    return done.url;
+  }
+
+  /** Runs the whole redirect dance as a browser and returns the storefront's callback URL. */
+  async function signIn(email: string, returnTo?: string, login?: string): Promise<URL> {
+    const browser = new TestBrowser();
+    const callback = await reachCallback(browser, email, returnTo, login);
+    const done = await browser.follow(callback, (next) => next.toString().startsWith(SITE));
     const landing = new URL(done.url);
     expect(landing.origin + landing.pathname).toBe(`${SITE}/auth/callback`);
     return landing;
@@ -199,10 +212,50 @@ describe('Google sign-in against a real OpenID provider', () => {
   });
 
   it('refuses an open redirect in returnTo', async () => {
-    const fragment = new URLSearchParams(
-      (await signIn('redir@example.com', '//evil.example/x')).hash.slice(1),
+    for (const returnTo of [
+      '//evil.example/x',
+      '/\t/evil.example',
+      '/\\evil.example',
+      'https://evil.example',
+    ]) {
+      const fragment = new URLSearchParams((await signIn('redir@example.com', returnTo)).hash.slice(1));
+      expect(fragment.get('returnTo')).toBe('/');
+    }
+  });
+
+  it("echoes the storefront tab's nonce so it can tell its own sign-ins apart", async () => {
+    const login = 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6';
+    const fragment = new URLSearchParams((await signIn('eco@example.com', '/', login)).hash.slice(1));
+    expect(fragment.get('login')).toBe(login);
+    expect(fragment.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('binds the sign-in to the browser with an HttpOnly cookie on the sign-in routes', async () => {
+    const first = await new TestBrowser().request(`${api}/auth/google`);
+    const cookie = first.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(
+      /^plateia_google_login=[A-Za-z0-9_-]{43}; Path=\/auth\/google; Max-Age=600; HttpOnly; SameSite=Lax$/,
     );
-    expect(fragment.get('returnTo')).toBe('/');
+  });
+
+  it('refuses a callback carried to a browser that did not start the sign-in (login CSRF)', async () => {
+    // The attacker signs in with their own Google account but stops before the callback...
+    const attacker = new TestBrowser();
+    const callback = await reachCallback(attacker, 'atacante@example.com', '/checkout/1', 'n'.repeat(32));
+    // ...and gets the victim's browser to open it (a link, an image, a redirect).
+    const victim = new TestBrowser();
+    const res = await victim.request(callback);
+    expect(res.status).toBe(302);
+    const fragment = new URLSearchParams(new URL(res.headers.get('location') ?? '').hash.slice(1));
+    expect(fragment.get('token')).toBeNull();
+    expect(fragment.get('error')).toBe('invalid_state');
+    expect(fragment.get('message')).toBe('Não foi possível concluir o login com o Google. Tente novamente.');
+    // No account was even created from the code.
+    expect(await mailTo(t.database.db, 'atacante@example.com')).toHaveLength(0);
+    const rows = (await t.database.db.execute(
+      "SELECT count(*)::int AS n FROM customers WHERE email = 'atacante@example.com'",
+    )) as unknown as { rows: { n: number }[] };
+    expect(rows.rows[0]?.n).toBe(0);
   });
 
   it('sends an unknown or replayed state back with a pt-BR error', async () => {
@@ -307,10 +360,22 @@ describe('linking rules', () => {
     expect(row.emailVerifiedAt).not.toBeNull();
   });
 
-  it('accepts only same-site paths as returnTo', () => {
-    expect(safeReturnTo('/mytickets')).toBe('/mytickets');
-    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'mytickets', undefined]) {
-      expect(safeReturnTo(bad)).toBe('/');
+  it('accepts only same-site paths as returnTo, resolved against the storefront', () => {
+    expect(safeReturnTo('/mytickets', SITE)).toBe('/mytickets');
+    expect(safeReturnTo('/checkout/7?x=1#pagar', SITE)).toBe('/checkout/7?x=1#pagar');
+    expect(safeReturnTo('/a/../mytickets', SITE)).toBe('/mytickets');
+    for (const bad of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      '/\r/evil.example',
+      '/\n/evil.example',
+      `${SITE}/mytickets`,
+      'mytickets',
+      undefined,
+    ]) {
+      expect(safeReturnTo(bad, SITE)).toBe('/');
     }
   });
 });

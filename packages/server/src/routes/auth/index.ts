@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { newToken } from '../../accounts/tokens.ts';
 import { beginGoogleSignIn, completeGoogleSignIn } from '../../identity/google-sign-in.ts';
+import { LOGIN_STATE_TTL_MS } from '../../identity/login-state.ts';
 import { loggableError } from '../../logging.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { GoogleCallbackQuery, GoogleStartQuery } from '../../schemas/accounts.ts';
@@ -11,12 +13,28 @@ export const GOOGLE_UNAVAILABLE = 'Login com Google indisponível no momento. Te
 /** Shown when the sign-in was cancelled, expired or could not be checked. */
 export const GOOGLE_FAILED = 'Não foi possível concluir o login com o Google. Tente novamente.';
 
+/** The cookie binding a Google sign-in to the browser that started it (docs/security.md). */
+export const LOGIN_BINDING_COOKIE = 'plateia_google_login';
+const BINDING_VALUE = /^[A-Za-z0-9_-]{43}$/;
+
+/** The request's binding cookie, when it has one of the expected shape. */
+function bindingOf(request: FastifyRequest): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === LOGIN_BINDING_COOKIE && value && BINDING_VALUE.test(value)) return value;
+  }
+  return undefined;
+}
+
 /**
  * Google sign-in (OpenID Connect authorization code with PKCE and nonce):
  * `GET /auth/google` sends the browser to the provider, `GET /auth/google/callback` signs
- * the customer in and returns to `${SITE_URL}/auth/callback#token=…&returnTo=…`, or
- * `#error=…&message=…` on failure. The token travels in the fragment so it never reaches a
- * server log.
+ * the customer in and returns to `${SITE_URL}/auth/callback#token=…&returnTo=…&login=…`, or
+ * `#error=…&message=…&login=…` on failure. The token travels in the fragment so it never
+ * reaches a server log. The start sets an HttpOnly cookie whose digest the pending sign-in
+ * keeps, and the callback is refused without it: a callback URL carried to another browser
+ * signs no one in. `login` (the storefront tab's nonce) is echoed back so the storefront uses
+ * only tokens from sign-ins it started.
  */
 const auth: FastifyPluginAsyncTypebox = async (app) => {
   const apiBase = app.config.publicApiUrl.replace(/\/+$/, '');
@@ -27,6 +45,11 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     return url.toString();
   };
   const unavailable = back({ error: 'google_unavailable', message: GOOGLE_UNAVAILABLE });
+  // Scoped to the sign-in routes, sent on the provider's top-level redirect back (Lax).
+  const cookiePath = `${new URL(apiBase).pathname.replace(/\/+$/, '')}/auth/google`;
+  const secure = apiBase.startsWith('https:') ? '; Secure' : '';
+  const bindingCookie = (value: string) =>
+    `${LOGIN_BINDING_COOKIE}=${value}; Path=${cookiePath}; Max-Age=${LOGIN_STATE_TTL_MS / 1000}; HttpOnly; SameSite=Lax${secure}`;
   // A refusal the customer can act on keeps its message; anything else is logged and generic.
   const failed = (error: unknown, log: FastifyBaseLogger) => {
     if (error instanceof HttpError) return back({ error: error.code ?? 'error', message: error.message });
@@ -46,10 +69,16 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       if (!app.identity) return reply.redirect(unavailable);
-      const signIn = { redirectUri, returnTo: request.query.returnTo, now: app.now() };
+      // One binding per browser, reused, so two tabs signing in at once both finish.
+      const browser = bindingOf(request) ?? newToken();
+      const { returnTo, login } = request.query;
+      const signIn = { redirectUri, returnTo, login, browser, siteUrl: app.config.siteUrl, now: app.now() };
       try {
         const url = await beginGoogleSignIn(app.database.db, app.identity, signIn);
-        return reply.header('cache-control', 'no-store').redirect(url.toString());
+        return reply
+          .header('cache-control', 'no-store')
+          .header('set-cookie', bindingCookie(browser))
+          .redirect(url.toString());
       } catch (error) {
         request.log.error({ err: loggableError(error) }, 'identity provider unavailable');
         return reply.redirect(unavailable);
@@ -69,15 +98,16 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { state, error } = request.query;
-      const callback = { state, error, requestUrl: request.url, redirectUri, now: app.now() };
+      const browser = bindingOf(request);
+      const callback = { state, error, requestUrl: request.url, redirectUri, browser, now: app.now() };
       try {
         const mail = { mailer: app.mailer, siteUrl: app.config.siteUrl, log: request.log };
         const deps = { dataDir: app.config.dataDir, mail };
         const result = await completeGoogleSignIn(app.database.db, app.identity, callback, deps);
         if (result.status === 'refused')
-          return reply.redirect(back({ error: result.reason, message: GOOGLE_FAILED }));
-        const { token, returnTo } = result;
-        return reply.header('cache-control', 'no-store').redirect(back({ token, returnTo }));
+          return reply.redirect(back({ error: result.reason, message: GOOGLE_FAILED, login: result.login }));
+        const { token, returnTo, login } = result;
+        return reply.header('cache-control', 'no-store').redirect(back({ token, returnTo, login }));
       } catch (failure) {
         return reply.redirect(failed(failure, request.log));
       }
