@@ -134,7 +134,11 @@ async function markPayment(
 }
 
 /** Sends the confirmation e-mails after a settlement committed (the wallet's too); a mail failure never undoes a sale. */
-export async function sendConfirmations(db: Queryable, deps: SettlementDeps, outcome: PaidOutcome): Promise<void> {
+export async function sendConfirmations(
+  db: Queryable,
+  deps: SettlementDeps,
+  outcome: PaidOutcome,
+): Promise<void> {
   const { mailer } = deps;
   if (!mailer) return;
   try {
