@@ -514,7 +514,9 @@ async function unitsBought(tx: Queryable, customerId: number, ticketTypeId: numb
     sql`SELECT coalesce(sum(i.quantity), 0)::int AS units
         FROM order_items i JOIN orders o ON o.id = i.order_id
         WHERE o.customer_id = ${customerId} AND o.status = 'paid'
-          AND i.kind = 'ticket' AND i.ticket_type_id = ${ticketTypeId}`,
+          AND i.kind = 'ticket' AND i.ticket_type_id = ${ticketTypeId}
+          -- A refunded ticket no longer counts: its buyer may buy again up to the limit.
+          AND NOT EXISTS (SELECT 1 FROM tickets t WHERE t.order_item_id = i.id AND t.status = 'refunded')`,
   );
   return row?.units ?? 0;
 }

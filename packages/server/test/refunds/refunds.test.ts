@@ -338,6 +338,20 @@ describe('refunds', () => {
     await ledgerSound();
   });
 
+  it('counts refunded tickets out of the per-customer lot limit', async () => {
+    const again = await createCustomer(h.database.db, 'compra-de-novo@plateia.dev');
+    const limit = Number(
+      (await selectOne<{ per_order_limit: number }>(
+        h.database.db,
+        sql`SELECT per_order_limit FROM ticket_types WHERE id = ${pistaLot}`,
+      ))!.per_order_limit,
+    );
+    const { order } = await buyByPix(again, limit);
+    expect((await post(`/refunds/orders/${order.id}`, again.auth)).statusCode).toBe(200);
+    // Every unit refunded: the whole limit is there to buy again.
+    await buyByPix(again, limit);
+  });
+
   it('gives back the wallet’s part of an order to the wallet, the rest by PIX; a wallet-only order at once', async () => {
     const payer = await createCustomer(h.database.db, 'carteira@plateia.dev');
     const balance = async () => (await get('/wallet', payer.auth)).json().balanceCents as number;
