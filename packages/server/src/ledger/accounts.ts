@@ -51,16 +51,22 @@ export async function accountId(db: Queryable, account: LedgerAccount): Promise<
   return Number(raced.id);
 }
 
-/** An account's balance in cents (0 for an account that never moved). */
+/**
+ * An account's balance in cents (0 for an account that never moved): a wallet's kept
+ * balance, the sum of the entries for every other account.
+ */
 export async function balanceOf(db: Queryable, account: LedgerAccount): Promise<number> {
   const { customerId, eventId } = ownerColumns(account);
-  const row = await selectOne<{ balance_cents: string | number | bigint }>(
+  const row = await selectOne<{ balance: string | number | bigint | null }>(
     db,
-    sql`SELECT balance_cents FROM ledger_accounts
-        WHERE kind = ${account.kind} AND coalesce(customer_id, 0) = ${customerId ?? 0}
-          AND coalesce(event_id, 0) = ${eventId ?? 0}`,
+    account.kind === 'customer_wallet'
+      ? sql`SELECT balance_cents AS balance FROM ledger_accounts
+            WHERE kind = 'customer_wallet' AND customer_id = ${customerId}`
+      : sql`SELECT coalesce(sum(e.amount_cents), 0) AS balance
+            FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id
+            WHERE a.kind = ${account.kind} AND coalesce(a.event_id, 0) = ${eventId ?? 0}`,
   );
-  return row ? Number(row.balance_cents) : 0;
+  return row ? Number(row.balance ?? 0) : 0;
 }
 
 /** A customer's wallet balance in cents. */

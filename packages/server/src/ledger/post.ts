@@ -97,8 +97,8 @@ function netLegs(movement: Movement): Map<string, LedgerLeg> {
 /**
  * Posts `movement` inside the caller's transaction `tx`. The idempotency key is claimed
  * first (a concurrent post of the same key waits on it and then answers `duplicate`); the
- * touched accounts are locked in id order, so concurrent movements never deadlock; a
- * customer wallet that would go below zero throws `InsufficientFunds` and the caller's
+ * touched customer wallets are locked in id order, so concurrent movements never deadlock;
+ * a wallet that would go below zero throws `InsufficientFunds` and the caller's
  * transaction must roll back. The entries' sum is checked again by the database at COMMIT.
  */
 export async function postMovement(tx: Queryable, movement: Movement): Promise<Posted> {
@@ -124,16 +124,22 @@ export async function postMovement(tx: Queryable, movement: Movement): Promise<P
   const legs: { id: number; leg: LedgerLeg }[] = [];
   for (const leg of net.values()) legs.push({ id: await accountId(tx, leg.account), leg });
   legs.sort((a, b) => a.id - b.id);
-  const ids = legs.map((entry) => entry.id);
-  const locked = await selectRows<{ id: number; balance_cents: string | number | bigint }>(
-    tx,
-    sql`SELECT id, balance_cents FROM ledger_accounts WHERE id IN (${sql.join(ids, sql`, `)}) ORDER BY id FOR UPDATE`,
-  );
-  const balances = new Map(locked.map((row) => [Number(row.id), Number(row.balance_cents)]));
-  for (const { id, leg } of legs) {
-    const balance = balances.get(id) ?? 0;
-    if (leg.account.kind === 'customer_wallet' && balance + leg.amountCents < 0) {
-      throw new InsufficientFunds(leg.account.customerId, balance, -leg.amountCents);
+  // Only customer wallets keep a balance under lock (it must never go below zero); the
+  // other accounts' balance is the sum of their entries, so an event's revenue account is
+  // not one row every sale of the event waits on.
+  const wallets = legs.filter(({ leg }) => leg.account.kind === 'customer_wallet');
+  if (wallets.length > 0) {
+    const ids = wallets.map((entry) => entry.id);
+    const locked = await selectRows<{ id: number; balance_cents: string | number | bigint }>(
+      tx,
+      sql`SELECT id, balance_cents FROM ledger_accounts WHERE id IN (${sql.join(ids, sql`, `)}) ORDER BY id FOR UPDATE`,
+    );
+    const balances = new Map(locked.map((row) => [Number(row.id), Number(row.balance_cents)]));
+    for (const { id, leg } of wallets) {
+      const balance = balances.get(id) ?? 0;
+      if (leg.account.kind === 'customer_wallet' && balance + leg.amountCents < 0) {
+        throw new InsufficientFunds(leg.account.customerId, balance, -leg.amountCents);
+      }
     }
   }
 
@@ -143,12 +149,14 @@ export async function postMovement(tx: Queryable, movement: Movement): Promise<P
     tx,
     sql`INSERT INTO ledger_entries (transaction_id, account_id, amount_cents, created_at) VALUES ${sql.join(rows, sql`, `)}`,
   );
-  const deltas = legs.map(({ id, leg }) => sql`(${id}::integer, ${leg.amountCents}::bigint)`);
-  await selectRows(
-    tx,
-    sql`UPDATE ledger_accounts AS a SET balance_cents = a.balance_cents + d.delta
-        FROM (VALUES ${sql.join(deltas, sql`, `)}) AS d (id, delta) WHERE a.id = d.id`,
-  );
+  if (wallets.length > 0) {
+    const deltas = wallets.map(({ id, leg }) => sql`(${id}::integer, ${leg.amountCents}::bigint)`);
+    await selectRows(
+      tx,
+      sql`UPDATE ledger_accounts AS a SET balance_cents = a.balance_cents + d.delta
+          FROM (VALUES ${sql.join(deltas, sql`, `)}) AS d (id, delta) WHERE a.id = d.id`,
+    );
+  }
   return { transactionId, duplicate: false };
 }
 

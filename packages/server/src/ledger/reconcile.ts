@@ -7,7 +7,7 @@ export interface TrialBalance {
   totalCents: number;
   /** Transactions whose entries do not sum to zero. */
   unbalancedTransactions: number[];
-  /** Accounts whose kept balance differs from the sum of their entries. */
+  /** Wallets whose kept balance differs from the sum of their entries. */
   driftedAccounts: number[];
   /** Customer wallets below zero. */
   negativeWallets: number[];
@@ -28,7 +28,7 @@ export async function trialBalance(db: Queryable): Promise<TrialBalance> {
     sql`SELECT a.id FROM ledger_accounts a
         LEFT JOIN (SELECT account_id, sum(amount_cents) AS total FROM ledger_entries GROUP BY account_id) e
           ON e.account_id = a.id
-        WHERE a.balance_cents <> coalesce(e.total, 0)`,
+        WHERE a.kind = 'customer_wallet' AND a.balance_cents <> coalesce(e.total, 0)`,
   );
   const negative = await selectRows<{ customer_id: number }>(
     db,

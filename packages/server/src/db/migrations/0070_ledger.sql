@@ -22,13 +22,16 @@ CREATE TABLE ledger_accounts (
   )),
   customer_id integer REFERENCES customers(id),
   event_id integer REFERENCES events(id),
-  -- The sum of the account's entries, kept in the same transaction as each entry.
+  -- A customer wallet's balance (the sum of its entries), kept under the row lock in the
+  -- same transaction as each entry so it is checked against zero. Other accounts stay 0:
+  -- their balance is the sum of their entries, so no sale waits on a shared revenue row.
   balance_cents bigint NOT NULL DEFAULT 0,
   created_at timestamptz NOT NULL DEFAULT now(),
   CHECK ((kind = 'customer_wallet') = (customer_id IS NOT NULL)),
   CHECK ((kind = 'producer_revenue') = (event_id IS NOT NULL)),
   -- The backstop of the balance check the posting code makes under the row lock.
-  CHECK (kind <> 'customer_wallet' OR balance_cents >= 0)
+  CHECK (kind <> 'customer_wallet' OR balance_cents >= 0),
+  CHECK (kind = 'customer_wallet' OR balance_cents = 0)
 );
 CREATE UNIQUE INDEX ledger_accounts_key ON ledger_accounts (kind, coalesce(customer_id, 0), coalesce(event_id, 0));
 
