@@ -1,7 +1,8 @@
 // `npm run bench` (plain node): seat-hold throughput and p99 latency of the API host over
 // real HTTP at concurrency 100 on PostgreSQL, beside the same database's raw rate for the
 // equivalent single-row conditional UPDATE, measured in the same run; the ratio says how
-// much of the database's capacity the HTTP path keeps. Uses BENCH_DATABASE_URL or
+// much of the database's capacity the HTTP path keeps; then the same load split over two
+// API processes on the database, with its ratio to one process. Uses BENCH_DATABASE_URL or
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) to create and drop a
 // scratch database with a generated 100,000-seat venue. Skips (exit 0) when no server answers.
 import { performance } from 'node:perf_hooks';
@@ -82,30 +83,41 @@ await benchOnScratchDatabase('seat-hold', 'plateia_bench_hold', 20, async (scrat
   });
   const api = await scratch.startApi();
   let next = 0;
-  const result = await autocannon({
-    url: api.url,
-    connections: CONCURRENCY,
-    duration: SECONDS,
-    requests: [
-      {
-        method: 'POST',
-        path: '/seat/hold',
-        headers: { 'content-type': 'application/json' },
-        setupRequest: (request) => {
-          const seat = httpSeats[next++ % httpSeats.length]!;
-          return {
-            ...request,
-            body: JSON.stringify({
-              eventId: venue.id,
-              seatIds: [seat],
-              sessionId: `sessao-${seat}`,
-              holdSeconds: 600,
-            }),
-          };
+  // Every request holds a seat no one has held yet, across both runs below.
+  const holdLoad = (url: string, connections: number) =>
+    autocannon({
+      url,
+      connections,
+      duration: SECONDS,
+      requests: [
+        {
+          method: 'POST',
+          path: '/seat/hold',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (request) => {
+            const seat = httpSeats[next++ % httpSeats.length]!;
+            return {
+              ...request,
+              body: JSON.stringify({
+                eventId: venue.id,
+                seatIds: [seat],
+                sessionId: `sessao-${seat}`,
+                holdSeconds: 600,
+              }),
+            };
+          },
         },
-      },
-    ],
-  });
+      ],
+    });
+  const result = await holdLoad(api.url, CONCURRENCY);
+
+  // 3. Two API processes on the same database, the same total concurrency split between
+  // them: what a second process adds on this machine (docs/jobs.md, "More than one process").
+  const second = await scratch.startApi();
+  const pair = await Promise.all([holdLoad(api.url, CONCURRENCY / 2), holdLoad(second.url, CONCURRENCY / 2)]);
+  const pairRate = pair[0].requests.average + pair[1].requests.average;
+  const pairP99 = Math.max(pair[0].latency.p99, pair[1].latency.p99);
+  const pairFailures = pair.reduce((sum, run) => sum + run.non2xx + run.errors, 0);
   const rawAfter = await rawRun();
   const rawRate = (rawBefore + rawAfter) / 2;
   const holdsPerSecond = result.requests.average;
@@ -120,8 +132,12 @@ await benchOnScratchDatabase('seat-hold', 'plateia_bench_hold', 20, async (scrat
       `(before ${rawBefore.toFixed(0)}, after ${rawAfter.toFixed(0)})`,
   );
   console.log(`[seat-hold] HTTP / raw ratio: ${ratio.toFixed(2)}`);
+  console.log(
+    `[seat-hold] two API processes, concurrency ${CONCURRENCY / 2} each, ${SECONDS} s: ${pairRate.toFixed(0)} holds/s, ` +
+      `p99 ${pairP99} ms, non-2xx and errors ${pairFailures}; ratio to one process ${(pairRate / holdsPerSecond).toFixed(2)}`,
+  );
   const budget = readBudget<SeatHoldBudget>('seatHold');
-  if (result.non2xx > 0 || result.errors > 0) {
+  if (result.non2xx > 0 || result.errors > 0 || pairFailures > 0) {
     console.error('[seat-hold] FAIL: some holds were refused or failed');
     passed = false;
   }

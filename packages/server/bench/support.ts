@@ -102,7 +102,7 @@ export interface ScratchRun {
   /** The scratch database's URL. */
   url: string;
   database: DatabaseHandle;
-  /** Starts the real server entry in its own process on the scratch database; stopped after the run. */
+  /** Starts the real server entry in its own process on the scratch database (call again for more processes); all stopped after the run. */
   startApi(): Promise<ApiProcess>;
 }
 
@@ -118,7 +118,7 @@ export async function benchOnScratchDatabase(
   run: (scratch: ScratchRun) => Promise<boolean>,
 ): Promise<never> {
   const scratch = await createScratchDatabase(label, name);
-  let api: ApiProcess | undefined;
+  const apis: ApiProcess[] = [];
   let passed = false;
   const database = await openDatabase({ url: scratch.url, poolSize });
   try {
@@ -127,12 +127,13 @@ export async function benchOnScratchDatabase(
       url: scratch.url,
       database,
       startApi: async () => {
-        api = await startApiProcess(scratch.url);
+        const api = await startApiProcess(scratch.url);
+        apis.push(api);
         return api;
       },
     });
   } finally {
-    await api?.stop();
+    await Promise.all(apis.map((api) => api.stop()));
     await database.close();
     await scratch.drop();
   }
