@@ -12,6 +12,7 @@ import { JobRunner } from './jobs/runner.ts';
 import { loggerOptions } from './logging.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { createPaymentProviders, type PaymentProviders } from './payments/providers.ts';
+import { sharePixWebhookSecret } from './payments/webhook-secret.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerOverload } from './plugins/overload.ts';
@@ -71,6 +72,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('database', deps.database);
   app.decorate('now', deps.clock ?? (() => new Date()));
   app.decorate('payments', deps.payments ?? createPaymentProviders(deps.config));
+  // Every process on the database accepts the PSP's webhook with the same secret.
+  await sharePixWebhookSecret(deps.database.db, app.payments.settings);
+  deps.config.paymentSettings.pixWebhookSecret = app.payments.settings.pixWebhookSecret;
   const jobs = new JobRunner({
     database: deps.database,
     config: deps.config.jobs,

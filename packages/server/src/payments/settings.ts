@@ -10,9 +10,13 @@ export interface PaymentSettings {
   pixKey: string;
   /**
    * The secret in the webhook URL we register with the PSP. Every API process on one
-   * database must share it; without `PIX_WEBHOOK_SECRET` each process draws its own.
+   * database must share it: without `PIX_WEBHOOK_SECRET` (never in production) the first
+   * process to start draws one and keeps it in the database for the others
+   * (webhook-secret.ts).
    */
   pixWebhookSecret: string;
+  /** Whether `PIX_WEBHOOK_SECRET` set it; otherwise the database's shared one replaces it at start. */
+  pixWebhookSecretConfigured: boolean;
   /** Card gateway API base URL and where browsers load its tokeniser. */
   cardApiUrl: string;
   cardPublicUrl: string;
@@ -40,6 +44,7 @@ export function loadPaymentSettings(source: NodeJS.ProcessEnv = process.env): Pa
     pixApiUrl: source.PIX_API_URL || `http://localhost:${sandboxPspPort}`,
     pixKey: source.PIX_KEY || 'pagamentos@plateia.dev',
     pixWebhookSecret: source.PIX_WEBHOOK_SECRET || randomBytes(18).toString('base64url'),
+    pixWebhookSecretConfigured: Boolean(source.PIX_WEBHOOK_SECRET),
     cardApiUrl,
     cardPublicUrl: source.CARD_PUBLIC_URL || cardApiUrl,
     cardSecretKey: source.CARD_SECRET_KEY || 'sk_sandbox_plateia',
