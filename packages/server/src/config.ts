@@ -43,6 +43,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** `redis://…` for rate-limit counters; unset keeps them in the database. */
   redisUrl: string | undefined;
+  /** `REDIS_KEY_PREFIX`: what this deployment's keys start with, so deployments can share one Redis. */
+  redisKeyPrefix: string;
   /** Seat-hold caps (`SEAT_HOLD_*`; docs/security.md, "Abuse limits"). */
   seatHoldLimits: SeatHoldLimits;
   /** Port of the local OpenID Connect stand-in started in development without a Google client. */
@@ -219,6 +221,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     },
     trustProxy: parseTrustProxy(source.TRUST_PROXY),
     redisUrl: source.REDIS_URL || undefined,
+    redisKeyPrefix: source.REDIS_KEY_PREFIX || 'plateia',
     seatHoldLimits: {
       seatsPerHolder: int(source.SEAT_HOLD_MAX_SEATS, DEFAULT_SEAT_HOLD_LIMITS.seatsPerHolder),
       seatsPerAddress: int(source.SEAT_HOLD_MAX_SEATS_PER_ADDRESS, DEFAULT_SEAT_HOLD_LIMITS.seatsPerAddress),

@@ -50,6 +50,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   const counters = openRateLimitCounters({
     db: app.database.db,
     redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
     onStoreError: (error) => app.log.warn({ err: error }, 'rate-limit store unreachable'),
   });
   app.decorate('rateLimits', counters);

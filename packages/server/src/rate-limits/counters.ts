@@ -29,6 +29,8 @@ export interface RateLimitCounters {
 export function openRateLimitCounters(options: {
   db: Queryable;
   redisUrl?: string | undefined;
+  /** Put before every Redis key (deployments, or test runs, sharing one Redis stay apart). */
+  redisKeyPrefix?: string;
   onStoreError?: (error: unknown) => void;
 }): RateLimitCounters {
   const cache = new Map<string, RateLimiterAbstract>();
@@ -46,6 +48,7 @@ export function openRateLimitCounters(options: {
     if (!redis) return new RateLimiterSql(options.db, common);
     return new RateLimiterRedis({
       ...common,
+      keyPrefix: `${options.redisKeyPrefix ?? 'plateia'}:${limit.prefix}`,
       storeClient: redis,
       rejectIfRedisNotReady: true,
       // While Redis is unreachable each process counts alone, rather than not at all.

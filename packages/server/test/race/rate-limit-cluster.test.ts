@@ -35,7 +35,8 @@ for (const store of ['postgres', 'redis'] as const) {
         ana = await createCustomer(database.db, { email: `ana-${run}@example.com`, password: 'certa-123' });
         const env = {
           AUTH_RATE_LIMIT_MAX: String(PER_ADDRESS),
-          ...(store === 'redis' ? { REDIS_URL: testRedisUrl } : {}),
+          // Each run's own keys: other runs and suites share the machine's Redis.
+          ...(store === 'redis' ? { REDIS_URL: testRedisUrl, REDIS_KEY_PREFIX: `plateia-test-${run}` } : {}),
         };
         servers = await Promise.all([
           startApiProcess(scratch.url, 60_000, env),

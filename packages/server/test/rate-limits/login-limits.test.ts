@@ -27,7 +27,11 @@ for (const store of ['database', 'redis'] as const) {
       });
 
     beforeAll(async () => {
-      t = await createTestApp(store === 'redis' ? { redisUrl: testRedisUrl } : {});
+      t = await createTestApp(
+        store === 'redis'
+          ? { redisUrl: testRedisUrl, redisKeyPrefix: `plateia-test-${randomBytes(4).toString('hex')}` }
+          : {},
+      );
       ana = await createCustomer(t.database.db, { email: `ana-${run}@example.com`, password: 'certa-123' });
       bia = await createCustomer(t.database.db, { email: `bia-${run}@example.com`, password: 'certa-456' });
     });
