@@ -20,6 +20,7 @@ import {
   PixWebhookBodySchema,
   PixWebhookParamsSchema,
 } from '../../schemas/payments.ts';
+import { paymentDeps } from '../payment-deps.ts';
 
 const errors = {
   400: ErrorSchema,
@@ -38,13 +39,7 @@ const errors = {
  */
 const payments: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.database.db;
-  const deps: PaymentDeps = {
-    providers: app.payments,
-    now: app.now,
-    log: app.log,
-    mailer: app.mailer,
-    siteUrl: app.config.siteUrl,
-  };
+  const deps: PaymentDeps = paymentDeps(app);
   const cardAttempts = new CardAttemptLimits(app.rateLimits);
 
   app.post(

@@ -15,6 +15,7 @@ import {
   RefundIdParams,
   RefundListSchema,
 } from '../../schemas/refunds.ts';
+import { paymentDeps } from '../payment-deps.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 
@@ -25,13 +26,7 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: Erro
  */
 const refunds: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.database.db;
-  const deps: RefundDeps = {
-    providers: app.payments,
-    now: app.now,
-    log: app.log,
-    mailer: app.mailer,
-    siteUrl: app.config.siteUrl,
-  };
+  const deps: RefundDeps = paymentDeps(app);
   const secured = { tags: ['refunds'], security: [{ bearer: [] }] };
 
   app.get(

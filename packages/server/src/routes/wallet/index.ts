@@ -26,6 +26,7 @@ import { applyWalletToOrder, removeWalletFromOrder, walletPartOf } from '../../w
 import { createPayCode, posSpend } from '../../wallet/pos.ts';
 import { customerReturns, returnLeftover } from '../../wallet/returns.ts';
 import { createTopUp, topUpStatus } from '../../wallet/topup.ts';
+import { paymentDeps } from '../payment-deps.ts';
 
 const errors = {
   400: ErrorSchema,
@@ -45,13 +46,7 @@ const errors = {
  */
 const wallet: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.database.db;
-  const deps: PaymentDeps = {
-    providers: app.payments,
-    now: app.now,
-    log: app.log,
-    mailer: app.mailer,
-    siteUrl: app.config.siteUrl,
-  };
+  const deps: PaymentDeps = paymentDeps(app);
   const secured = { tags: ['wallet'], security: [{ bearer: [] }] };
 
   app.get(
