@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { ErrorSchema } from './common.ts';
 
 /** An order id in a body or path. */
 export const OrderIdSchema = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -136,3 +137,15 @@ export const PixWebhookAnswerSchema = Type.Object({
   received: Type.Integer(),
   results: Type.Array(Type.Object({ endToEndId: Type.String(), txid: Type.String(), result: Type.String() })),
 });
+
+/** The refusals a payment or wallet route can answer, each `{ error, message }` in pt-BR. */
+export const PAYMENT_ERRORS = {
+  400: ErrorSchema,
+  401: ErrorSchema,
+  403: ErrorSchema,
+  404: ErrorSchema,
+  409: ErrorSchema,
+  410: ErrorSchema,
+  422: ErrorSchema,
+  502: ErrorSchema,
+};

@@ -13,6 +13,7 @@ import {
   CardPaymentRequestSchema,
   CardPaymentSchema,
   OrderIdSchema,
+  PAYMENT_ERRORS,
   PaymentStatusSchema,
   PixChargeRequestSchema,
   PixChargeSchema,
@@ -22,16 +23,7 @@ import {
 } from '../../schemas/payments.ts';
 import { paymentDeps } from '../payment-deps.ts';
 
-const errors = {
-  400: ErrorSchema,
-  401: ErrorSchema,
-  403: ErrorSchema,
-  404: ErrorSchema,
-  409: ErrorSchema,
-  410: ErrorSchema,
-  422: ErrorSchema,
-  502: ErrorSchema,
-};
+const errors = PAYMENT_ERRORS;
 
 /**
  * Payments: PIX charges, card payments, the order's payment status for polling, the card

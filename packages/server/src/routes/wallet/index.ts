@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { WALLET_ANSWER_MESSAGES } from '@plateia/core/messages/wallet';
 import type { PaymentDeps } from '../../payments/deps.ts';
 import { ErrorSchema } from '../../schemas/common.ts';
+import { PAYMENT_ERRORS } from '../../schemas/payments.ts';
 import {
   OrderParamsSchema,
   PayCodeSchema,
@@ -28,16 +29,7 @@ import { customerReturns, returnLeftover } from '../../wallet/returns.ts';
 import { createTopUp, topUpStatus } from '../../wallet/topup.ts';
 import { paymentDeps } from '../payment-deps.ts';
 
-const errors = {
-  400: ErrorSchema,
-  401: ErrorSchema,
-  403: ErrorSchema,
-  404: ErrorSchema,
-  409: ErrorSchema,
-  410: ErrorSchema,
-  422: ErrorSchema,
-  502: ErrorSchema,
-};
+const errors = PAYMENT_ERRORS;
 
 /**
  * The cashless wallet (`/cashless`, docs/wallet.md): balance, statement, PIX top-ups, paying
