@@ -180,7 +180,7 @@ const embedChunkGroups = [
     priority: 30,
     includeDependenciesRecursively: false,
     test: new RegExp(
-      `node_modules${sep}nanostores${sep}|core${sep}src${sep}(stores${sep}(toasts|browser-storage|cart|cart-expiry|checkout-state|catalogue|navigation)|rules${sep}(cart|seat-hold|price|expiry)|api${sep}(public-read|catalogue|pixel)|messages${sep}(cart|seat-hold|checkout|buy-button|cart-bar))\\.ts$|widgets${sep}src${sep}(embed${sep}light\\.ts|shared${sep}(events\\.ts|tokens\\.css\\?inline)|elements${sep}(buy-button|cart-bar)${sep}[^\\\\/]+\\.(ts|css\\?inline))$`,
+      `node_modules${sep}nanostores${sep}|core${sep}src${sep}(stores${sep}(toasts|browser-storage|cart|cart-expiry|checkout-state|catalogue|navigation)|rules${sep}(cart|seat-hold|price|expiry)|api${sep}(public-read|catalogue|pixel)|messages${sep}(cart|seat-hold|checkout|buy-button|cart-bar))\\.ts$|widgets${sep}src${sep}(embed${sep}light\\.ts|shared${sep}(events\\.ts|cart-change\\.ts|tokens\\.css\\?inline)|elements${sep}(buy-button|cart-bar)${sep}[^\\\\/]+\\.(ts|css\\?inline))$`,
     ),
   },
   {

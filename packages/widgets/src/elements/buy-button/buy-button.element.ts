@@ -1,8 +1,9 @@
 import type { EventDetail, TicketTypeInfo } from '@plateia/core/api/catalogue';
 import { BUY_BUTTON_MESSAGES } from '@plateia/core/messages/buy-button';
 import { formatCents } from '@plateia/core/rules/price';
-import { $cartCount, $cartTotalCents, addToCart } from '@plateia/core/stores/cart';
+import { addToCart } from '@plateia/core/stores/cart';
 import { eventStore, loadEvent, ticketCartItem } from '@plateia/core/stores/catalogue';
+import { changeCartFrom } from '../../shared/cart-change.ts';
 import { emit, type PlateiaCartChangeDetail, type PlateiaSeatPickerOpenDetail } from '../../shared/events.ts';
 import buyButtonCss from './buy-button.css?inline';
 import { type BuyButtonView, buyButtonView, type ChooserOption } from './buy-button.ts';
@@ -231,15 +232,14 @@ export class PlateiaBuyButton extends LightElement {
   }
 
   #add(event: EventDetail, type: TicketTypeInfo): void {
-    const result = addToCart(ticketCartItem(event, type));
+    // The change fires `plateia-cart-change` from this button, once, cart bars or not.
+    const result = changeCartFrom(this, () => addToCart(ticketCartItem(event, type)));
     if (!result.ok) {
       // Core also raised a toast; pages without a toast host still see it here.
       this.#say(result.error, 'error');
       return;
     }
     this.#say(BUY_BUTTON_MESSAGES.added(type.name), 'success');
-    const detail: PlateiaCartChangeDetail = { count: $cartCount.get(), totalCents: $cartTotalCents.get() };
-    emit(this, 'plateia-cart-change', detail);
   }
 
   #say(message: string, tone: 'error' | 'success' | '' = ''): void {

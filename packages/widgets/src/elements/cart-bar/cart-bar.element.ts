@@ -1,24 +1,16 @@
 import { CART_BAR_MESSAGES } from '@plateia/core/messages/cart-bar';
-import {
-  $cartCount,
-  $cartEventId,
-  $cartHasItems,
-  $cartPixel,
-  $cartTotalCents,
-} from '@plateia/core/stores/cart';
+import { $cartEventId, $cartHasItems, $cartPixel } from '@plateia/core/stores/cart';
 import { $cartExpiresAt, $checkoutActive, watchCartExpiry } from '@plateia/core/stores/cart-expiry';
 import { trackEventPixel } from '@plateia/core/stores/catalogue';
 import { navigate } from '@plateia/core/stores/navigation';
-import { computed } from 'nanostores';
-import { emit, type PlateiaCartChangeDetail } from '../../shared/events.ts';
+import { $cartSummary, reportCartChanges } from '../../shared/cart-change.ts';
+import type { PlateiaCartChangeDetail } from '../../shared/events.ts';
 import { defineLightElement, h, LightElement, setOrRemove } from '../buy-button/light-element.ts';
 import cartBarCss from './cart-bar.css?inline';
 import { cartBarTotal, checkoutUrl, isHiddenPath } from './cart-bar.ts';
 
 /** Tag name of the cart bar. */
 export const CART_BAR_TAG = 'plateia-cart-bar';
-
-const $summary = computed([$cartCount, $cartTotalCents], (count, totalCents) => ({ count, totalCents }));
 
 /**
  * The spec's sticky bottom cart bar: shown when the cart has items, no checkout has
@@ -33,7 +25,7 @@ const $summary = computed([$cartCount, $cartTotalCents], (count, totalCents) => 
  * @attr {string} checkout-url - Where "Finalizar Compra" goes; `{eventId}` becomes the first item's event. Default `/checkout/{eventId}`.
  * @attr {string} hidden-on - Space-separated path prefixes where the bar stays hidden, besides `/checkout/`.
  *
- * @fires {CustomEvent<PlateiaCartChangeDetail>} plateia-cart-change - The cart changed (any cause: a buy button, the seat picker, another tab); `detail` has the count and total in cents.
+ * @fires {CustomEvent<PlateiaCartChangeDetail>} plateia-cart-change - The cart changed (the seat picker, the checkout, another tab); `detail` has the count and total in cents. Once per change on the page: a buy button's add fires from that button, and with several bars only the first fires.
  *
  * @csspart base - The bar (a `<section>` landmark named "Carrinho").
  * @csspart count - The item count ("2 itens").
@@ -109,12 +101,13 @@ export class PlateiaCartBar extends LightElement {
     this.keep($checkoutActive.subscribe(update));
     this.keep($cartHasItems.subscribe(update));
     this.keep(
-      $summary.subscribe((summary) => {
+      $cartSummary.subscribe((summary) => {
         count.textContent = CART_BAR_MESSAGES.items(summary.count);
         total.textContent = cartBarTotal(summary.totalCents);
       }),
     );
-    this.keep($summary.listen((summary) => emit(this, 'plateia-cart-change', { ...summary })));
+    // Every change, whoever made it, fires one `plateia-cart-change` (src/shared/cart-change.ts).
+    this.keep(reportCartChanges(this));
     // Watching the cart starts its 15-minute expiry timer (core's cart-expiry), unless
     // something on the page watched the cart before that module was loaded: then the bar
     // starts it.

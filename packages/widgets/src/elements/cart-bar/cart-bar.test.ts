@@ -5,6 +5,7 @@ import { $checkoutStartedAt } from '@plateia/core/stores/checkout';
 import { setNavigator } from '@plateia/core/stores/navigation';
 import { $toasts } from '@plateia/core/stores/toasts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeCartFrom } from '../../shared/cart-change.ts';
 import type { PlateiaCartChangeEvent } from '../../shared/events.ts';
 import { checkoutUrl, isHiddenPath } from './cart-bar.ts';
 import { CART_BAR_TAG, defineCartBar, type PlateiaCartBar } from './index.ts';
@@ -158,6 +159,26 @@ describe('<plateia-cart-bar> contents', () => {
     ]);
     expect(heard[0]?.target).toBe(bar);
     expect(heard[0]?.bubbles && heard[0]?.composed).toBe(true);
+  });
+
+  it("fires once per change with several bars, and a buy button's add from that button only", async () => {
+    const first = await place();
+    await place();
+    const button = document.body.appendChild(document.createElement('button'));
+    const heard: PlateiaCartChangeEvent[] = [];
+    document.addEventListener('plateia-cart-change', (event) => heard.push(event));
+    addToCart(pista());
+    changeCartFrom(button, () => addToCart(pista()));
+    expect(heard.map((event) => [event.target, event.detail])).toEqual([
+      [first, { count: 1, totalCents: 5000 }],
+      [button, { count: 2, totalCents: 10000 }],
+    ]);
+    first.remove();
+    document.querySelector(CART_BAR_TAG)?.remove();
+    // Without a bar, only the button's own add is heard.
+    addToCart(pista());
+    changeCartFrom(button, () => addToCart(pista()));
+    expect(heard.map((event) => event.detail.count)).toEqual([1, 2, 4]);
   });
 
   it('stops listening when it leaves the page', async () => {

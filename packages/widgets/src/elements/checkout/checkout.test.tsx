@@ -570,6 +570,16 @@ describe('helpers', () => {
 });
 
 describe('<plateia-checkout>', () => {
+  it('without event-id and with an empty cart says so and asks the API for nothing', async () => {
+    clearCarts();
+    defineCheckout();
+    const element = document.createElement('plateia-checkout');
+    document.body.append(element);
+    await settle(100);
+    expect(element.shadowRoot?.textContent).toContain('Seu carrinho está vazio');
+    expect(calls).toEqual([]);
+  });
+
   it('renders in a shadow root and fires its events from the element', async () => {
     logIn();
     defineCheckout();

@@ -293,4 +293,14 @@ describe('<plateia-seat-picker>', () => {
     );
     await waitFor(() => expect(element.shadowRoot?.querySelector('canvas')).toBeTruthy());
   });
+
+  it('without event-id says so in pt-BR and asks the API for nothing', async () => {
+    const element = document.createElement(SEAT_PICKER_TAG);
+    document.body.append(element);
+    await waitFor(() =>
+      expect(element.shadowRoot?.textContent).toBe('Informe o evento do mapa de assentos.'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toEqual([]);
+  });
 });

@@ -12,6 +12,7 @@ import {
   type SeatMap,
   type SectionPricing,
 } from '@plateia/core/api/seat-map';
+import type { EventDetail } from '@plateia/core/contracts/catalogue';
 import { SEAT_MESSAGES } from '@plateia/core/messages/seat-hold';
 import { SEAT_PICKER_MESSAGES } from '@plateia/core/messages/seat-picker';
 import {
@@ -25,9 +26,10 @@ import {
 import { formatCents } from '@plateia/core/rules/price';
 import { seatCartItem, tableCartItem } from '@plateia/core/rules/seat-map';
 import { $cart, addSeatToCart, type CartActionResult, removeSeatFromCart } from '@plateia/core/stores/cart';
-import { eventStore, loadEvent } from '@plateia/core/stores/catalogue';
+import { eventStore, type Fetched, loadEvent } from '@plateia/core/stores/catalogue';
 import { $seatStatuses, refreshSeatStatus } from '@plateia/core/stores/seat-hold';
 import { $seatMaps, loadSeatMap } from '@plateia/core/stores/seat-map';
+import { atom } from 'nanostores';
 import { type PointerEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import type { ElementHostProps } from '../../shared/define-element.ts';
 import { drawSeatMap, type MapColors, priceFrom, SEAT_KIND, type SeatKind } from './seat-canvas.ts';
@@ -252,6 +254,10 @@ function show(live: Live, state: ViewState): void {
   requestDraw(live);
 }
 
+// What an element without `event-id` watches instead of an event's store, whose first
+// subscriber would fetch it: without an event the picker says so and asks for nothing.
+const $noEvent = atom<Fetched<EventDetail>>({ loading: false, data: null, error: null });
+
 /** The `<plateia-seat-picker>` component. */
 export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactNode {
   const hintId = useId();
@@ -259,7 +265,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
   const allStatuses = useStore($seatStatuses);
   const cart = useStore($cart);
   // One store per event, shared by every element that shows it.
-  const event = useStore(eventStore(eventId || '0')).data;
+  const event = useStore(eventId ? eventStore(eventId) : $noEvent).data;
   const loadable = maps[eventId];
   const map = loadable?.data;
   const statuses = allStatuses[eventId] ?? {};
