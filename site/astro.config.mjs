@@ -5,6 +5,27 @@ import { defineConfig } from 'astro/config';
 import { appVersionDefine } from '../scripts/app-version.mjs';
 
 /**
+ * `astro build` always builds for production, whatever NODE_ENV the shell carries: NODE_ENV
+ * picks demo data and stand-ins at run time (decisions §3), never React's development
+ * runtime in the browser or Astro's development island script in the HTML. The server
+ * bundle gets the same constant; the storefront's own code reads the deployment's NODE_ENV
+ * at run time (site-config.ts reads it by name, which the constant does not replace).
+ * @returns {import('astro').AstroIntegration}
+ */
+function productionBuild() {
+  return {
+    name: 'plateia:production-build',
+    hooks: {
+      'astro:config:setup': ({ command, updateConfig }) => {
+        if (command !== 'build') return;
+        process.env.NODE_ENV = 'production';
+        updateConfig({ vite: { define: { 'process.env.NODE_ENV': '"production"' } } });
+      },
+    },
+  };
+}
+
+/**
  * The storefront renders every page on request (accounts, redirects and the runtime API
  * address depend on the request and the environment), through the Node adapter's
  * standalone server that `npm start` runs as `node dist/server/entry.mjs`.
@@ -12,7 +33,7 @@ import { appVersionDefine } from '../scripts/app-version.mjs';
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [productionBuild(), react()],
   // Session state lives in the browser (the API's bearer token), so prefetching pages is
   // harmless and makes the header's links feel instant.
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },

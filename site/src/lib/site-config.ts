@@ -36,7 +36,8 @@ export function getSiteConfig(): SiteConfig {
       tiktok: read('SOCIAL_TIKTOK_URL', 'https://www.tiktok.com/@plateia'),
       youtube: read('SOCIAL_YOUTUBE_URL', 'https://www.youtube.com/@plateia'),
     },
-    isDevelopment: process.env.NODE_ENV !== 'production',
+    // Read by name: the build replaces the literal `process.env.NODE_ENV` with "production".
+    isDevelopment: read('NODE_ENV', 'development') !== 'production',
   };
 }
 
