@@ -68,8 +68,7 @@ for (const [tag, file] of tagModules) {
 }
 
 // Elements written without React whose script must stay free of the heavy libraries.
-// Markers are texts that survive minification: the HTTP client's error names (ky's, or the
-// ky-compatible stand-in's in the embed build) and a Preact prop.
+// Markers are texts that survive minification: ky's error names and a Preact prop.
 const lightElements = ['plateia-buy-button', 'plateia-cart-bar'];
 const heavyMarkers: Record<string, RegExp> = { ky: /KyError|HTTPError/, Preact: /dangerouslySetInnerHTML/ };
 

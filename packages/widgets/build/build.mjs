@@ -94,11 +94,6 @@ const preactAliases = [
   { find: /^react\/jsx-dev-runtime$/, replacement: resolveHere('preact/jsx-runtime') },
 ];
 
-// The same move for the HTTP client: core's ky-compatible stand-in (the subset core uses,
-// tested against ky by core's client tests) instead of ky's 9 KB gzip. Only here; the ESM
-// build and the storefront keep ky.
-const kyAlias = { find: /^ky$/, replacement: resolveHere('@plateia/core/api/ky-compat') };
-
 // And for @nanostores/react: its `useStore` with a store alone, on Preact's hooks, without
 // the `keys` option that pulls nanostores' listenKeys and deep-map path code in.
 const nanostoresReactAlias = {
@@ -163,13 +158,13 @@ const terserPass = {
 //   light    the light core (cart, catalogue, the checkout flag and cart expiry, public
 //            reads and the event pixel, nanostores, and the texts of these), the theme tokens, and the buy button and cart bar, which
 //            a producer page usually shows together; their entry files only re-export
-//            from here. No ky-compat, no Preact.
+//            from here. No ky, no Preact.
 //   preact   Preact, the shared element layer, the authenticated client and stores
 //            (session, seat holds and maps, checkout, and their texts) and the login dialog, which every Preact element
 //            needs (checkout and seat picker open it). With entry signatures not kept
 //            (the loader never reads exports) and dependencies left where they are, this
 //            group lands in the login module itself, which checkout and seat picker import.
-// The buy button and the cart bar download neither ky-compat nor Preact (the size bench
+// The buy button and the cart bar download neither ky nor Preact (the size bench
 // checks it); the light chunk imports login.js only dynamically, to release seats or end
 // an expired checkout. Higher priority captures first, so the light chunk keeps
 // nanostores and the light core away from the Preact group.
@@ -188,7 +183,7 @@ const embedChunkGroups = [
     priority: 20,
     includeDependenciesRecursively: false,
     test: new RegExp(
-      `node_modules${sep}preact${sep}|widgets${sep}src${sep}(shared${sep}((define-element|styles|modal-dialog|react-on-preact|nanostores-react-on-preact)\\.ts|theme\\.css\\?inline)|elements${sep}login${sep}[^\\\\/]+\\.(tsx?|css\\?inline))$|core${sep}src${sep}(api${sep}(client|ky-compat|accounts|seat-map|seat-hold|orders|payments)|stores${sep}(session|session-token|seat-map|seat-hold|checkout)|rules${sep}(reservation|checkout|email|seat-map|password)|messages${sep}(accounts|login|orders)|crypto${sep}md5)\\.ts$`,
+      `node_modules${sep}(preact|ky)${sep}|widgets${sep}src${sep}(shared${sep}((define-element|styles|modal-dialog|react-on-preact|nanostores-react-on-preact)\\.ts|theme\\.css\\?inline)|elements${sep}login${sep}[^\\\\/]+\\.(tsx?|css\\?inline))$|core${sep}src${sep}(api${sep}(client|accounts|seat-map|seat-hold|orders|payments)|stores${sep}(session|session-token|seat-map|seat-hold|checkout)|rules${sep}(reservation|checkout|email|seat-map|password)|messages${sep}(accounts|login|orders)|crypto${sep}md5)\\.ts$`,
     ),
   },
 ];
@@ -201,7 +196,7 @@ async function buildEmbed() {
     root: packageDir,
     logLevel: 'warn',
     oxc: { jsx },
-    resolve: { alias: [...preactAliases, kyAlias, nanostoresReactAlias] },
+    resolve: { alias: [...preactAliases, nanostoresReactAlias] },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   };
   const built = await build({

@@ -1,6 +1,5 @@
-import ky, { isHTTPError } from 'ky';
+import ky, { isHTTPError, type KyInstance, type Options } from 'ky';
 import { $sessionToken } from '../stores/session-token.ts';
-import type { KyCompatCallOptions, KyCompatInstance, KyCompatOptions } from './ky-compat.ts';
 import {
   API_TIMEOUT_MS,
   ApiError,
@@ -52,12 +51,10 @@ export function onUnauthorized(listener: () => void): () => void {
  * (a leading slash is fine too, `prefix` joins them). Retries follow ky's defaults, which
  * never retry POST, so a login or a reservation is never sent twice by the client. Made
  * per call, which costs next to nothing, so it always uses the base URL and fetcher in
- * effect (the page may set them after this module is imported).
- *
- * Typed as the part of ky that `api/ky-compat.ts` (the script-tag build's ky) keeps, so a
- * call needing more of ky fails the type check rather than the embedded widgets.
+ * effect (the page may set them after this module is imported). Every build ships ky
+ * itself: the storefront, ESM users and the widgets' script-tag build.
  */
-export function apiClient(): KyCompatInstance {
+export function apiClient(): KyInstance {
   const fetcher = apiFetch();
   const options = {
     prefix: apiBaseUrl(),
@@ -91,7 +88,7 @@ export function apiClient(): KyCompatInstance {
         },
       ],
     },
-  } satisfies KyCompatOptions;
+  } satisfies Options;
   return ky.create(options);
 }
 
@@ -132,7 +129,7 @@ export async function callApi<T>(call: () => Promise<T>, messages: StatusMessage
 export function getJson<T>(
   path: string,
   messages: StatusMessages,
-  options?: Pick<KyCompatCallOptions, 'searchParams' | 'retry'>,
+  options?: Pick<Options, 'searchParams' | 'retry'>,
 ): Promise<T> {
   return callApi(() => apiClient().get(path, options).json<T>(), messages);
 }
