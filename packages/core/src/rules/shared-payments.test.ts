@@ -3,6 +3,7 @@ import {
   defaultTicketSplit,
   groupHoldLimit,
   maskEmail,
+  type ShareDraft,
   sharedPaymentClosesAt,
   sharedPaymentDeadline,
   splitEvenly,
@@ -31,7 +32,7 @@ describe('defaultTicketSplit', () => {
 
 describe('validateShares', () => {
   const totals = { totalCents: 30000, ticketCount: 3, leaderEmail: 'Lider@x.com' };
-  const ok = [
+  const ok: [ShareDraft, ShareDraft, ShareDraft] = [
     { email: 'lider@x.com', amountCents: 10000, tickets: 1 },
     { email: 'a@x.com', amountCents: 10000, tickets: 1 },
     { email: 'b@x.com', amountCents: 10000, tickets: 1 },

@@ -1,0 +1,226 @@
+/**
+ * Shared payments (docs/shared-payments.md): the checkout's split of a reserved order into
+ * shares paid by PIX each, the group page the leader and participants follow live, one share's
+ * page with its PIX charge (reached by the e-mailed link, no account needed), and the list in
+ * Meus Ingressos. Pages follow a group or a share by polling while something can still change;
+ * the outcome itself (all paid, or expiry and refunds) is the API host's jobs' business.
+ */
+import { atom, task, type WritableAtom } from 'nanostores';
+import { ApiError } from '../api/client.ts';
+import {
+  createSharedPayment,
+  fetchSharedPayment,
+  fetchSharedPayments,
+  fetchSharePayment,
+  resendSharedPaymentEmails,
+  type SharedPaymentListScope,
+} from '../api/shared-payments.ts';
+import type { EntityId } from '../contracts/ids.ts';
+import type { ReservedOrder } from '../contracts/orders.ts';
+import type {
+  SharedPaymentPage,
+  SharedPaymentView,
+  SharePaymentView,
+  ShareRequest,
+} from '../contracts/shared-payments.ts';
+import { SHARED_PAYMENT_MESSAGES } from '../messages/shared-payments.ts';
+import { validateShares } from '../rules/shared-payments.ts';
+import { $checkout, completeCheckout } from './checkout.ts';
+import { $user } from './session.ts';
+import { showToast } from './toasts.ts';
+
+/** How often a share's page asks whether its PIX was paid (ms). */
+export const SHARE_POLL_INTERVAL_MS = 3000;
+/** How often the group page asks for every share's state (ms). */
+export const SHARED_PAYMENT_POLL_INTERVAL_MS = 5000;
+
+/** What a page following one thing knows of it. */
+export interface Followed<T> {
+  view: T | null;
+  /** True until the first answer (or failure). */
+  loading: boolean;
+  /** pt-BR reason when it could not be read and nothing will be shown (401, 403, 404). */
+  error: string | null;
+}
+
+const unread = <T>(): Followed<T> => ({ view: null, loading: true, error: null });
+
+/** The group the page follows (`/pagamento-compartilhado/{id}`). */
+export const $sharedPayment = atom<Followed<SharedPaymentView>>(unread());
+/** The share the page follows (`/pagamento-compartilhado/cota/{shareId}`). */
+export const $sharePayment = atom<Followed<SharePaymentView>>(unread());
+/** The customer's shared payments (Meus Ingressos), newest first. */
+export const $mySharedPayments = atom<Followed<SharedPaymentPage>>(unread());
+
+/** Whether a failure is final for this viewer (not allowed, unknown): polling again will not help. */
+function isFinal(error: unknown): boolean {
+  return error instanceof ApiError && [400, 401, 403, 404].includes(error.status);
+}
+
+const messageOf = (error: unknown): string =>
+  error instanceof Error && error.message ? error.message : SHARED_PAYMENT_MESSAGES.loadFailed;
+
+/**
+ * Reads `read` now and every `intervalMs` after each answer while `goOn` says the view can
+ * still change; stops on a final failure or when the returned function is called. A failed
+ * read that is not final (no answer, 5xx) is retried at the next tick.
+ */
+function follow<T>(
+  store: WritableAtom<Followed<T>>,
+  read: () => Promise<T>,
+  goOn: (view: T) => boolean,
+  intervalMs: number,
+): () => void {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tick = async () => {
+    try {
+      const view = await read();
+      if (stopped) return;
+      store.set({ view, loading: false, error: null });
+      if (!goOn(view)) return;
+    } catch (error) {
+      if (stopped) return;
+      if (isFinal(error)) {
+        store.set({ view: null, loading: false, error: messageOf(error) });
+        return;
+      }
+      // Keeps what is shown; the first read failing leaves a reason to show meanwhile.
+      const current = store.get();
+      store.set({ ...current, loading: false, error: current.view ? null : messageOf(error) });
+    }
+    timer = setTimeout(() => void task(tick), intervalMs);
+  };
+  store.set(unread());
+  void task(tick);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * Follows a group: every share's state while it is open (the leader watches the friends pay),
+ * then stops once completed or expired. `shareToken` is a share link's token, for a
+ * participant without a session.
+ */
+export function watchSharedPayment(
+  id: EntityId,
+  options: { shareToken?: string | null; intervalMs?: number } = {},
+): () => void {
+  return follow(
+    $sharedPayment,
+    () => fetchSharedPayment(id, options.shareToken),
+    (view) => view.status === 'open',
+    options.intervalMs ?? SHARED_PAYMENT_POLL_INTERVAL_MS,
+  );
+}
+
+/** Follows one share until it is no longer waiting for its payment (paid, or the group closed). */
+export function watchSharePayment(
+  shareId: EntityId,
+  options: { shareToken?: string | null; intervalMs?: number } = {},
+): () => void {
+  return follow(
+    $sharePayment,
+    () => fetchSharePayment(shareId, options.shareToken),
+    (view) => view.share.status === 'pending' && view.sharedPayment.status === 'open',
+    options.intervalMs ?? SHARE_POLL_INTERVAL_MS,
+  );
+}
+
+/** Reads one page of the customer's shared payments (led or joined unless `scope` says). */
+export function loadMySharedPayments(
+  options: { scope?: SharedPaymentListScope; page?: number; limit?: number } = {},
+): Promise<void> {
+  return task(async () => {
+    const user = $user.get();
+    if (!user) {
+      $mySharedPayments.set({ view: null, loading: false, error: SHARED_PAYMENT_MESSAGES.loginForGroup });
+      return;
+    }
+    $mySharedPayments.set({ ...$mySharedPayments.get(), loading: true });
+    try {
+      const page = await fetchSharedPayments(user.id, options);
+      $mySharedPayments.set({ view: page, loading: false, error: null });
+    } catch (error) {
+      $mySharedPayments.set({ view: null, loading: false, error: messageOf(error) });
+    }
+  });
+}
+
+/** How many tickets an order holds: the shares' tickets add up to it. */
+export function orderTicketCount(order: Pick<ReservedOrder, 'items'>): number {
+  return order.items
+    .filter((item) => item.kind === 'ticket' || item.kind === 'resale')
+    .reduce((sum, item) => sum + item.quantity, 0);
+}
+
+/** The outcome of {@link splitCheckoutPayment}. */
+export type SplitResult = { ok: true; sharedPayment: SharedPaymentView } | { ok: false; message: string };
+
+/**
+ * Splits the checkout's reserved order among friends (`POST /shared-payments/create`) after
+ * the shares pass `validateShares` (the first is the customer's own e-mail). On success the
+ * checkout closes as a paid one does (its seats now belong to the order until the group
+ * closes) and the group is returned for its page.
+ */
+export function splitCheckoutPayment(input: {
+  shares: readonly ShareRequest[];
+  /** ISO; the API host clips it by the rules (24 h by default, 72 h at most, 24 h before the event). */
+  deadline?: string;
+}): Promise<SplitResult> {
+  return task(async () => {
+    const checkout = $checkout.get();
+    const user = $user.get();
+    if (!checkout || !user) return { ok: false, message: SHARED_PAYMENT_MESSAGES.createFailed };
+    const shares = input.shares.map((share) => ({ ...share, email: share.email.trim() }));
+    const invalid = validateShares(shares, {
+      totalCents: checkout.order.totalCents,
+      ticketCount: orderTicketCount(checkout.order),
+      leaderEmail: user.user,
+    });
+    if (invalid) return { ok: false, message: invalid };
+    try {
+      const sharedPayment = await createSharedPayment({
+        orderId: checkout.order.id,
+        shares,
+        ...(input.deadline ? { deadline: input.deadline } : {}),
+      });
+      completeCheckout();
+      $sharedPayment.set({ view: sharedPayment, loading: false, error: null });
+      showToast({ kind: 'success', message: SHARED_PAYMENT_MESSAGES.created });
+      return { ok: true, sharedPayment };
+    } catch (error) {
+      const message = messageOf(error);
+      showToast({ kind: 'error', message });
+      return { ok: false, message };
+    }
+  });
+}
+
+/**
+ * The leader sends a share's invitation again (rate-limited by the API host: its pt-BR 429
+ * shows as the toast) and the group is read again, with the new "enviado em".
+ */
+export function resendShareEmail(sharedPaymentId: EntityId, email: string): Promise<boolean> {
+  return task(async () => {
+    try {
+      const { sent } = await resendSharedPaymentEmails(sharedPaymentId, [email]);
+      showToast({ kind: 'success', message: SHARED_PAYMENT_MESSAGES.resent(sent[0] ?? email) });
+      try {
+        const view = await fetchSharedPayment(sharedPaymentId);
+        $sharedPayment.set({ view, loading: false, error: null });
+      } catch {
+        // The page's polling reads it again.
+      }
+      return true;
+    } catch (error) {
+      showToast({
+        kind: 'error',
+        message: error instanceof ApiError ? error.message : SHARED_PAYMENT_MESSAGES.resendFailed,
+      });
+      return false;
+    }
+  });
+}
