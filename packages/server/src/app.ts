@@ -14,6 +14,7 @@ import { createMailer, type Mailer } from './mail/index.ts';
 import { createPaymentProviders, type PaymentProviders } from './payments/providers.ts';
 import { sharePixWebhookSecret } from './payments/webhook-secret.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerOverload } from './plugins/overload.ts';
 import { registerSecurity, trustProxyOption } from './plugins/security.ts';
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerErrorHandling(app);
   await registerOverload(app, deps.config.overload);
   await registerSecurity(app, deps.config);
+  await registerCompression(app);
   await app.register(authPlugin);
   await app.register(swagger, {
     openapi: {

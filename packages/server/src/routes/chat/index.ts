@@ -110,6 +110,8 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/chat/stream',
     {
+      // Events go out as they are written: a compressor would hold them back.
+      compress: false,
       preHandler: app.authenticate,
       schema: {
         ...secured,

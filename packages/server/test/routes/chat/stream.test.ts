@@ -139,6 +139,19 @@ describe('GET /api/chat/stream (Server-Sent Events over LISTEN/NOTIFY)', () => {
     await stream.close();
   });
 
+  it('is never compressed, even for a browser that accepts brotli and gzip', async () => {
+    const response = await open(urlA, bruno, { 'accept-encoding': 'br, gzip' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBeNull();
+    const stream = sseReader(response);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A single small event arrives while the stream stays open: nothing buffers it.
+    const id = await send('sem compressão');
+    const [event] = await stream.waitFor(1);
+    expect(event?.data).toMatchObject({ id, content: 'sem compressão' });
+    await stream.close();
+  });
+
   it('resumes after Last-Event-ID with what was missed, then goes on live', async () => {
     const first = await send('um');
     const second = await send('dois');
