@@ -19,6 +19,7 @@ import { encode } from 'uqr';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { ErrorCard } from '../components/ErrorCard.tsx';
 import { LoggedOutCard } from '../components/LoggedOutCard.tsx';
+import { SharedPaymentsList } from '../components/SharedPaymentsList.tsx';
 import { TicketRefund } from '../components/TicketRefund.tsx';
 import { TicketResale } from '../components/TicketResale.tsx';
 import { eventPath, formatEventDateLong, lotLabel, venueLine } from '../lib/event-format.ts';
@@ -102,6 +103,7 @@ function TicketList() {
         {TICKET_CODE_MESSAGES.screenshot}
       </p>
       {transfers.incoming.length > 0 && <IncomingTransfers transfers={transfers.incoming} />}
+      {source === 'online' && <SharedPaymentsList />}
       {groups.length === 0 && (
         <div className="card status-card">
           <h2>Você ainda não tem ingressos</h2>

@@ -1,7 +1,7 @@
 import { isValidCpfCnpj, isValidEmail, signUp } from '@plateia/core';
 import { SIGN_UP_MESSAGES as M } from '@plateia/core/messages/accounts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@plateia/core/rules/password';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { CpfCnpjField } from '../components/CpfCnpjField.tsx';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { FormField } from '../components/FormField.tsx';
@@ -13,6 +13,7 @@ import {
 } from '../lib/document-file.ts';
 import { isCompletePhone, maskPhone } from '../lib/input-masks.ts';
 import { openLoginDialog } from '../lib/login-dialog.ts';
+import { emailFromSearch } from '../lib/shared-payments.ts';
 
 /** `/cadastro`: the sign-up form, document uploads, then the "confirme seu e-mail" state. */
 export default function SignUpForm() {
@@ -90,6 +91,12 @@ function SignUp() {
   const [done, setDone] = useState<{ email: string; failedUploads: string[] } | null>(null);
   const [showPassword, setShowPassword] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+
+  // A shared payment's page links here with the share's e-mail, whose account receives the ticket.
+  useEffect(() => {
+    const email = emailFromSearch(window.location.search);
+    if (email) setValues((current) => (current.user ? current : { ...current, user: email }));
+  }, []);
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((current) => ({ ...current, [key]: value }));

@@ -1,0 +1,51 @@
+import { useStore } from '@nanostores/react';
+import {
+  SHARED_PAYMENT_MESSAGES as M,
+  SHARED_PAYMENT_STATUS_LABELS,
+} from '@plateia/core/messages/shared-payments';
+import { formatCents } from '@plateia/core/rules/price';
+import { $mySharedPayments, loadMySharedPayments } from '@plateia/core/stores/shared-payments';
+import { useEffect } from 'react';
+import { formatEventDateShort } from '../lib/event-format.ts';
+import { groupPagePath } from '../lib/shared-payments.ts';
+
+/**
+ * Meus Ingressos' "Pagamentos compartilhados": the groups the customer leads or joined (newest
+ * first, the first page), each linking to its group page. Shown only when there is one: the
+ * list is extra, so a failure to read it leaves the tickets alone.
+ */
+export function SharedPaymentsList() {
+  const list = useStore($mySharedPayments);
+  useEffect(() => {
+    void loadMySharedPayments();
+  }, []);
+  const items = list.view?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <section className="tickets-section" aria-labelledby="pagamentos-compartilhados">
+      <h2 id="pagamentos-compartilhados">{M.listTitle}</h2>
+      <ul className="tickets-list">
+        {items.map((item) => (
+          <li key={item.id} className="ticket-card" data-shared-payment-id={item.id}>
+            <div className="ticket-card-main">
+              <a className="ticket-card-type" href={groupPagePath(item.id)}>
+                {item.event.name}
+              </a>
+              <span className="ticket-card-transfer">
+                {formatEventDateShort(item.event.startsAt)} · Pedido {item.orderNumber} ·{' '}
+                {item.viewerRole === 'leader' ? M.leader : 'Convidado'}
+              </span>
+              <span className="ticket-card-transfer">
+                {M.progress(item.sharesPaid, item.sharesTotal)} ·{' '}
+                {M.collected(formatCents(item.paidCents), formatCents(item.totalCents))}
+              </span>
+            </div>
+            <span className={`ticket-status${item.status === 'completed' ? ' ticket-status-valid' : ''}`}>
+              {SHARED_PAYMENT_STATUS_LABELS[item.status]}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
