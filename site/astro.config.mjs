@@ -1,8 +1,12 @@
 // @ts-check
+
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { appVersionDefine } from '../scripts/app-version.mjs';
+import { copyEmbedBundle, precompress } from './src/serve/build-output.ts';
 
 /**
  * `astro build` always builds for production, whatever NODE_ENV the shell carries: NODE_ENV
@@ -26,14 +30,40 @@ function productionBuild() {
 }
 
 /**
+ * After the build: the widgets' script-tag build joins the static files under `/embed/`,
+ * and every compressible file gets its brotli and gzip copies (src/serve/build-output.ts),
+ * which src/serve/server.ts serves by `Accept-Encoding`.
+ * @returns {import('astro').AstroIntegration}
+ */
+function servedAssets() {
+  /** @type {string} */
+  let clientDir = '';
+  return {
+    name: 'plateia:served-assets',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        clientDir = fileURLToPath(config.build.client);
+      },
+      'astro:build:done': async ({ logger }) => {
+        const embedDir = join(import.meta.dirname, '..', 'packages', 'widgets', 'dist', 'embed');
+        if (!copyEmbedBundle(clientDir, embedDir)) logger.warn('widgets not built: no /embed/ files');
+        const count = await precompress(clientDir);
+        logger.info(`${count} files precompressed (brotli, gzip)`);
+      },
+    },
+  };
+}
+
+/**
  * The storefront renders every page on request (accounts, redirects and the runtime API
- * address depend on the request and the environment), through the Node adapter's
- * standalone server that `npm start` runs as `node dist/server/entry.mjs`.
+ * address depend on the request and the environment), through the Node adapter in
+ * middleware mode behind src/serve/server.ts (static files precompressed, pages
+ * compressed), which `npm start` runs.
  */
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
-  integrations: [productionBuild(), react()],
+  adapter: node({ mode: 'middleware' }),
+  integrations: [productionBuild(), react(), servedAssets()],
   // Session state lives in the browser (the API's bearer token), so prefetching pages is
   // harmless and makes the header's links feel instant.
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },

@@ -131,11 +131,16 @@ export async function startStack(basePort: number): Promise<{ info: StackInfo; s
   // server resolves site/node_modules.
   const siteRun = join(repoRoot, 'site', '.e2e-runs', basename(workDir));
   cpSync(join(repoRoot, 'site', 'dist'), join(siteRun, 'dist'), { recursive: true });
-  const site = spawn(process.execPath, [join(siteRun, 'dist', 'server', 'entry.mjs')], {
-    cwd: join(repoRoot, 'site'),
-    env: { ...common, HOST: '127.0.0.1', PORT: String(sitePort), PUBLIC_API_URL: apiUrl },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  // The storefront's own server (static files precompressed, pages compressed) over that copy.
+  const site = spawn(
+    process.execPath,
+    [join(repoRoot, 'site', 'src', 'serve', 'server.ts'), join(siteRun, 'dist')],
+    {
+      cwd: join(repoRoot, 'site'),
+      env: { ...common, HOST: '127.0.0.1', PORT: String(sitePort), PUBLIC_API_URL: apiUrl },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   // A producer's own site: another origin that only carries the script tag.
   const producerPageUrl = `http://127.0.0.1:${producerPagePort}`;
   const producerPage = spawn(process.execPath, ['serve.mjs'], {

@@ -19,6 +19,8 @@ const env = {
 const siteDir = join(root, 'site');
 const hasSite = existsSync(join(siteDir, 'package.json'));
 if (hasSite) {
+  // Always a production build (minified, React's production runtime): NODE_ENV only picks
+  // demo data and stand-ins at run time (site/astro.config.mjs enforces it for any build).
   console.log('[plateia] building the storefront and the widgets');
   const build = spawnSync(
     process.env.PLATEIA_PNPM ?? 'pnpm',
@@ -60,7 +62,8 @@ process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
 launch('API host', ['src/server.ts'], join(root, 'packages', 'server'));
-if (hasSite) launch('storefront', ['dist/server/entry.mjs'], siteDir);
+// The storefront's server: the production build, static files precompressed, pages compressed.
+if (hasSite) launch('storefront', ['src/serve/server.ts'], siteDir);
 
 async function waitFor(url) {
   for (let attempt = 0; attempt < 120 && !stopping; attempt++) {
