@@ -13,7 +13,8 @@ export const CHECKOUT_TAG = 'plateia-checkout';
  * "Para finalizar a compra, acesse sua conta" gate and the login dialog, the reservation
  * with subtotal, desconto, taxa de serviço and total, the 15-minute countdown, "Cancelar
  * compra", payment by PIX (QR, copia e cola, detected without a reload) or card (the
- * gateway's tokeniser, installments), and the "Compra confirmada!" confirmation.
+ * gateway's tokeniser, installments) or "Dividir com amigos" (a PIX per share, then the group
+ * page at `/pagamento-compartilhado/{id}`), and the "Compra confirmada!" confirmation.
  *
  * Needs a `<plateia-login>` on the page for the login step: it adds one when there is none
  * (the script-tag loader then fetches its code; ESM users import `@plateia/widgets/login`).
@@ -53,6 +54,9 @@ export const CHECKOUT_TAG = 'plateia-checkout';
  * @csspart installments - The installments select.
  * @csspart test-cards - The sandbox test cards hint.
  * @csspart pay-button - "Pagar R$ …" (card).
+ * @csspart split-form - The "Dividir com amigos" form: shares, amounts, tickets and deadline.
+ * @csspart split-shares - The list of shares in that form.
+ * @csspart split-button - "Dividir e enviar convites".
  * @csspart cancel-button - "Cancelar compra".
  * @csspart confirmation - The "Compra confirmada!" step.
  * @csspart tickets-link - "Ver Meus Ingressos".

@@ -10,6 +10,7 @@ import { useStore } from '@nanostores/react';
 import { INVALID_EMAIL_MESSAGE } from '@plateia/core/messages/accounts';
 import { CHECKOUT_MESSAGES } from '@plateia/core/messages/checkout';
 import { CARD_INVALID_MESSAGE } from '@plateia/core/messages/payments';
+import { SHARED_PAYMENT_MESSAGES } from '@plateia/core/messages/shared-payments';
 import { type CartItem, cartItemKey, isResaleItem, isSeatItem, ticketUnits } from '@plateia/core/rules/cart';
 import { isValidEmail } from '@plateia/core/rules/email';
 import { formatCents } from '@plateia/core/rules/price';
@@ -45,6 +46,7 @@ import type { ElementHostProps } from '../../shared/define-element.ts';
 import { emit, type PlateiaEventDetails, type PlateiaEventName } from '../../shared/events.ts';
 import { useModalDialog } from '../../shared/modal-dialog.ts';
 import { loadCardTokenizer, parseCardExpiry } from './card-tokenizer.ts';
+import { SplitPayment } from './split-payment.tsx';
 
 /** How long "Código copiado!" stays before the button reads "Copiar código" again (ms). */
 export const COPIED_RESET_MS = 3000;
@@ -542,6 +544,7 @@ interface PaymentStepProps {
 const METHODS = [
   ['pix', 'PIX'],
   ['card', 'Cartão de crédito'],
+  ['split', SHARED_PAYMENT_MESSAGES.method],
 ] as const;
 
 function PaymentStep({ focus, checkout, fire, onQuit }: PaymentStepProps): ReactNode {
@@ -549,7 +552,7 @@ function PaymentStep({ focus, checkout, fire, onQuit }: PaymentStepProps): React
   const { order } = checkout;
   const payment = useStore($payment);
   const expiresAt = useStore($cartExpiresAt);
-  const [method, setMethod] = useState<'pix' | 'card'>(payment.method ?? 'pix');
+  const [method, setMethod] = useState<(typeof METHODS)[number][0]>(payment.method ?? 'pix');
   const busy = payment.phase === 'creating' || (payment.phase === 'waiting' && payment.method === 'card');
 
   // The card configuration brings the installment options of this order's total: it is
@@ -611,6 +614,8 @@ function PaymentStep({ focus, checkout, fire, onQuit }: PaymentStepProps): React
 
       {method === 'pix' ? (
         <PixPayment payment={payment} />
+      ) : method === 'split' ? (
+        <SplitPayment order={order} />
       ) : (
         <CardPayment payment={payment} totalCents={order.totalCents} fire={fire} />
       )}
