@@ -1,4 +1,5 @@
 import ky, { isHTTPError, type KyInstance, type Options } from 'ky';
+import { queuePassHeader } from '../stores/queue-pass.ts';
 import { $sessionToken } from '../stores/session-token.ts';
 import {
   API_TIMEOUT_MS,
@@ -69,6 +70,9 @@ export function apiClient(): KyInstance {
           if (token && !request.headers.has('Authorization')) {
             request.headers.set('Authorization', `Bearer ${token}`);
           }
+          // High-demand events: hold, reservation and payment carry the virtual queue's pass.
+          const pass = queuePassHeader(request.url);
+          if (pass && !request.headers.has(pass[0])) request.headers.set(pass[0], pass[1]);
         },
       ],
       afterResponse: [
