@@ -7,6 +7,7 @@ import type { PaymentProviders } from '../payments/providers.ts';
 import { reconcilePendingPix } from '../payments/reconcile.ts';
 import { CANCEL_EVENT_JOB, refundEventBuyers } from '../refunds/cancel-event.ts';
 import { followUpRefunds } from '../refunds/follow-up.ts';
+import { ADMIT_JOB, runAdmission, scheduleOpenQueues } from '../virtual-queue/admission.ts';
 import { releaseDeadWalletParts } from '../wallet/checkout.ts';
 import { refreshOpenReturns, returnAfterEvents } from '../wallet/returns.ts';
 import { reconcilePendingTopUps } from '../wallet/topup.ts';
@@ -126,6 +127,24 @@ export const JOBS: JobDefinition[] = [
     expireInSeconds: 900,
     async handler(data: { eventId: number }, deps) {
       await refundEventBuyers(deps.db, walletDeps(deps), Number(data.eventId));
+    },
+  },
+  {
+    // One admission round of a high-demand event's queue; it files the next one a few seconds
+    // later while anyone waits (virtual-queue/admission.ts, docs/virtual-queue.md).
+    name: ADMIT_JOB,
+    retryLimit: 0,
+    async handler(data: { eventId: number }, deps) {
+      await runAdmission(deps.db, deps.jobs, Number(data.eventId), deps.now());
+    },
+  },
+  {
+    // Safety net: queues whose self-scheduled round was lost get one within a minute.
+    name: 'virtual-queue.schedule',
+    schedule: '* * * * *',
+    retryLimit: 0,
+    async handler(_data, deps) {
+      await scheduleOpenQueues(deps.db, deps.jobs, deps.now());
     },
   },
 ];

@@ -13,6 +13,7 @@ import health from './health/index.ts';
 import payments from './payments/index.ts';
 import pixel from './pixel/index.ts';
 import producerApplications from './producer-applications/index.ts';
+import queue from './queue/index.ts';
 import refunds from './refunds/index.ts';
 import resale from './resale/index.ts';
 import seatHold from './seat-hold/index.ts';
@@ -46,4 +47,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(support);
   await app.register(producerApplications);
   await app.register(wallet);
+  await app.register(queue);
 }

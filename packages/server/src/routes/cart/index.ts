@@ -7,6 +7,7 @@ import { assertSelf } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { ErrorSchema } from '../../schemas/common.ts';
 import { ReserveAnswerSchema, ReserveBodySchema } from '../../schemas/orders.ts';
+import { requireQueuePass } from '../../virtual-queue/gate.ts';
 
 /**
  * Throws 403 unless `user` (the buyer's id or e-mail; the stored user record carries both)
@@ -47,6 +48,13 @@ const cart: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { user, event_id, sessionId, tickets, products, cupom } = request.body;
       assertBuyer(request, user);
+      // High-demand events sell only to buyers the virtual queue admitted (docs/virtual-queue.md).
+      await requireQueuePass(app.database.db, {
+        eventId: event_id,
+        customerId: request.customer.id,
+        pass: request.headers['x-queue-pass'],
+        now: app.now(),
+      });
       const input = { customerId: request.customer.id, eventId: event_id, sessionId, tickets, products };
       const result = await reserveCart(app.database.db, { ...input, coupon: cupom ?? undefined });
       const { tickets: ticketAllowances, products: productAllowances } = result;

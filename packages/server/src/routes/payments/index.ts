@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { cardCheckoutConfig, payByCard } from '../../payments/card.ts';
 import type { PaymentDeps } from '../../payments/deps.ts';
@@ -21,6 +22,7 @@ import {
   PixWebhookBodySchema,
   PixWebhookParamsSchema,
 } from '../../schemas/payments.ts';
+import { eventOfOrder, requireQueuePass } from '../../virtual-queue/gate.ts';
 import { paymentDeps } from '../payment-deps.ts';
 
 const errors = PAYMENT_ERRORS;
@@ -33,6 +35,13 @@ const payments: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.database.db;
   const deps: PaymentDeps = paymentDeps(app);
   const cardAttempts = new CardAttemptLimits(app.rateLimits);
+  // High-demand events: paying needs the buyer's live admission pass too (docs/virtual-queue.md).
+  const queuePass = async (request: FastifyRequest, orderId: number) => {
+    const eventId = await eventOfOrder(db, orderId, request.customer.id);
+    if (eventId === null) return;
+    const pass = request.headers['x-queue-pass'];
+    await requireQueuePass(db, { eventId, customerId: request.customer.id, pass, now: app.now() });
+  };
 
   app.post(
     '/payments/pix',
@@ -46,7 +55,10 @@ const payments: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PixChargeSchema, ...errors },
       },
     },
-    async (request) => createPixCharge(db, deps, request.customer.id, request.body.orderId),
+    async (request) => {
+      await queuePass(request, request.body.orderId);
+      return createPixCharge(db, deps, request.customer.id, request.body.orderId);
+    },
   );
 
   app.post(
@@ -62,7 +74,10 @@ const payments: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CardPaymentSchema, ...errors, 429: ErrorSchema },
       },
     },
-    async (request) => payByCard(db, deps, request.customer.id, request.body, cardAttempts.guard(request.ip)),
+    async (request) => {
+      await queuePass(request, request.body.orderId);
+      return payByCard(db, deps, request.customer.id, request.body, cardAttempts.guard(request.ip));
+    },
   );
 
   app.get(

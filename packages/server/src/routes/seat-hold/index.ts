@@ -17,6 +17,7 @@ import { checkoutHeldSeats } from '../../seat-hold/checkout.ts';
 import { courtesySeat } from '../../seat-hold/courtesy.ts';
 import { releaseSeats } from '../../seat-hold/hold.ts';
 import { holdSeatsWithinLimits } from '../../seat-hold/hold-limits.ts';
+import { requireQueuePass } from '../../virtual-queue/gate.ts';
 
 /** Seat holds (spec §7): hold, release, checkout of held seats and courtesy seats, under `/seat`. */
 const seatHold: FastifyPluginAsyncTypebox = async (app) => {
@@ -43,6 +44,13 @@ const seatHold: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const customer = await readCustomer(request);
+      // High-demand events sell only to buyers the virtual queue admitted (docs/virtual-queue.md).
+      await requireQueuePass(app.database.db, {
+        eventId: request.body.eventId,
+        customerId: customer?.id ?? null,
+        pass: request.headers['x-queue-pass'],
+        now: app.now(),
+      });
       const outcome = await holdSeatsWithinLimits(
         app.database.db,
         { ...request.body, accountId: customer?.id ?? null, address: request.ip },
@@ -94,6 +102,14 @@ const seatHold: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
+      // Without an event id the checkout refuses the body itself (400).
+      if (request.body.eventId !== undefined)
+        await requireQueuePass(app.database.db, {
+          eventId: request.body.eventId,
+          customerId: request.customer.id,
+          pass: request.headers['x-queue-pass'],
+          now: app.now(),
+        });
       const result = await checkoutHeldSeats(app.database.db, request.customer, request.body);
       if (!result.ok) {
         return reply

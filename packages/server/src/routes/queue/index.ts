@@ -1,0 +1,128 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorSchema } from '../../schemas/common.ts';
+import {
+  QueueEntrySchema,
+  QueueParams,
+  QueueStateSchema,
+  QueueVerificationSchema,
+} from '../../schemas/queue.ts';
+import { scheduleAdmission } from '../../virtual-queue/admission.ts';
+import { entryView, joinQueue, queueState, queueVerification } from '../../virtual-queue/queue.ts';
+import { openQueueStream, queueFanOut } from '../../virtual-queue/stream.ts';
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
+
+/**
+ * The virtual queue of high-demand events (docs/virtual-queue.md): the waiting room's public
+ * state, joining, one's own place (polling, or pushed over Server-Sent Events) with the
+ * admission pass, and the public verification of the pre-queue's shuffle.
+ */
+const queue: FastifyPluginAsyncTypebox = async (app) => {
+  const db = app.database.db;
+  const secured = { tags: ['queue'], security: [{ bearer: [] }] };
+  const fanOut = queueFanOut(db);
+  const openStreams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of openStreams) end();
+  });
+  app.addHook('onClose', async () => fanOut.close());
+
+  app.get(
+    '/queue/:eventId',
+    {
+      schema: {
+        tags: ['queue'],
+        summary: "The waiting room: phase, the shuffle's commitment (and seed once revealed), serving place",
+        params: QueueParams,
+        response: { 200: QueueStateSchema, 400: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => queueState(db, request.params.eventId, app.now()),
+  );
+
+  app.post(
+    '/queue/:eventId/join',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...secured,
+        summary: 'Joins the queue (one entry per account and per CPF); before the sale, the pre-queue',
+        params: QueueParams,
+        response: { 200: QueueEntrySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { eventId } = request.params;
+      const now = app.now();
+      await joinQueue(db, request.customer.id, eventId, now);
+      const view = await entryView(db, request.customer.id, eventId, now);
+      // The first rounds start at once instead of waiting for the minutely safety net.
+      if (view.place !== null && view.status === 'waiting') await scheduleAdmission(app.jobs, eventId);
+      return view;
+    },
+  );
+
+  app.get(
+    '/queue/:eventId/me',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...secured,
+        summary: "One's place, people ahead, estimated wait, and the admission pass once admitted (polling)",
+        params: QueueParams,
+        response: { 200: QueueEntrySchema, ...errors },
+      },
+    },
+    async (request) => entryView(db, request.customer.id, request.params.eventId, app.now()),
+  );
+
+  app.get(
+    '/queue/:eventId/stream',
+    {
+      // Events go out as they are written: a compressor would hold them back.
+      compress: false,
+      preHandler: app.authenticate,
+      schema: {
+        ...secured,
+        summary: "Server-Sent Events of one's entry (`event: position`) whenever the queue moves",
+        params: QueueParams,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const { eventId } = request.params;
+      const customerId = request.customer.id;
+      const end = await openQueueStream(
+        fanOut,
+        eventId,
+        () => entryView(db, customerId, eventId, app.now()),
+        () => {
+          const headers = reply.getHeaders();
+          return { raw: reply.hijack().raw, headers };
+        },
+      );
+      openStreams.add(end);
+      reply.raw.on('close', () => openStreams.delete(end));
+    },
+  );
+
+  app.get(
+    '/queue/:eventId/verification',
+    {
+      schema: {
+        tags: ['queue'],
+        summary: "The pre-queue's public ids in the order given, the commitment and the revealed seed",
+        params: QueueParams,
+        response: { 200: QueueVerificationSchema, 400: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await queueVerification(db, request.params.eventId, app.now());
+      // Once revealed the answer never changes.
+      if (answer.seed) reply.header('cache-control', 'public, max-age=60');
+      return answer;
+    },
+  );
+};
+
+export default queue;
