@@ -37,7 +37,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     origin: config.corsOrigins,
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'X-Queue-Pass'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'X-Queue-Pass', 'X-Share-Token'],
     exposedHeaders: ['Retry-After'],
     maxAge: 600,
   });
