@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeViolations, seriousViolations } from '../support/axe.ts';
 import { launchBrowser, newContext, waitForMail } from '../support/browser.ts';
 import { logInFromHeader, recordCheckoutStarts, shadowText, THEATRE } from '../support/shopping.ts';
 
@@ -8,6 +9,12 @@ const JOAO = { email: 'joao.pereira@plateia.dev', password: 'plateia123' } as co
 const MARIANA = { email: 'mariana.costa@plateia.dev', password: 'plateia123' } as const;
 // A row of "Plateia A" no other test takes seats in.
 const ROW = 'M';
+
+/** axe-core finds nothing serious or critical on the page as it is now. */
+async function expectAccessible(page: Page, view: string): Promise<void> {
+  const violations = await seriousViolations(page);
+  expect(violations, `${view}:\n${describeViolations(violations)}`).toEqual([]);
+}
 
 /** Adds seat `ROW{number}` of "Plateia A" through the seat picker's list mode. */
 async function addSeat(picker: Locator, number: number): Promise<void> {
@@ -35,10 +42,9 @@ async function paySharePage(page: Page): Promise<void> {
   await psp.getByRole('button', { name: 'Simular pagamento' }).click();
   await psp.getByText('Pagamento simulado com sucesso.').waitFor();
   await psp.close();
-  // The share's page notices the payment by itself.
+  // The share's page notices the payment by itself, and says where the ticket goes.
   await page
-    .getByRole('status')
-    .filter({ hasText: /Pagamento recebido|Pago/ })
+    .getByText(/^Pagamento recebido!/)
     .first()
     .waitFor({ timeout: 20_000 });
 }
@@ -149,9 +155,13 @@ describe('shared payments in the storefront', () => {
     )?.match(/Pedido (\S+)/)?.[1];
     expect(orderNumber).toBeTruthy();
 
+    await expectAccessible(page, 'group page');
+
     // The leader pays their own share from the group page.
     await group.locator('li').first().getByRole('link', { name: 'Pagar esta cota' }).click();
     await page.waitForURL(/\/pagamento-compartilhado\/cota\/\d+$/);
+    await page.getByRole('img', { name: 'QR Code do PIX' }).waitFor();
+    await expectAccessible(page, 'share page');
     await paySharePage(page);
     await page.getByRole('link', { name: 'Ver o pagamento do grupo' }).click();
     await page.getByTestId('group-status').filter({ hasText: '1 de 3 partes pagas' }).waitFor();

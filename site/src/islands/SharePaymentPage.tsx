@@ -102,7 +102,11 @@ function Share({ shareId }: { shareId: number }) {
         </p>
         {pix && share.status === 'pending' && <PixCode pix={pix} />}
         {share.status === 'paid' && group.status !== 'expired' && (
-          <TicketDestination email={share.email} loggedIn={authState === 'loggedIn'} />
+          <TicketDestination
+            email={share.email}
+            loggedIn={authState === 'loggedIn'}
+            allPaid={group.status === 'completed'}
+          />
         )}
         <p className="muted">{M.collected(formatCents(group.paidCents), formatCents(group.totalCents))}</p>
         <a className="btn btn-ghost" href={groupPagePath(group.id, token)}>
@@ -114,11 +118,19 @@ function Share({ shareId }: { shareId: number }) {
 }
 
 /** After paying: the ticket goes to the account of the share's e-mail, which may not exist yet. */
-function TicketDestination({ email, loggedIn }: { email: string; loggedIn: boolean }) {
+function TicketDestination({
+  email,
+  loggedIn,
+  allPaid,
+}: {
+  email: string;
+  loggedIn: boolean;
+  allPaid: boolean;
+}) {
   const mine = useStore($user)?.user?.toLowerCase() === email.toLowerCase();
   return (
     <div className="shared-destination">
-      <p>{M.paidTicketAccount(email)}</p>
+      <p>{allPaid ? M.paidAllPaid(email) : M.paidTicketAccount(email)}</p>
       {loggedIn && mine ? (
         <a className="btn btn-secondary" href="/mytickets">
           {M.seeTickets}

@@ -71,6 +71,8 @@ export const SHARED_PAYMENT_MESSAGES = {
   waiting: 'Aguardando o pagamento. Esta página se atualiza sozinha.',
   paidTicketAccount: (email: string) =>
     `Pagamento recebido! Quando todos pagarem, o ingresso vai para a conta do e-mail ${email}, em Meus Ingressos.`,
+  paidAllPaid: (email: string) =>
+    `Pagamento recebido! Todos pagaram: o ingresso está na conta do e-mail ${email}, em Meus Ingressos.`,
   noAccount: 'Ainda não tem conta com este e-mail? Crie uma para receber o ingresso.',
   createAccount: 'Criar conta com este e-mail',
   seeTickets: 'Ver Meus Ingressos',
