@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { appVersionDefine } from './scripts/app-version.mjs';
 
@@ -15,19 +16,60 @@ const serverSuite = (name: string, db: 'pglite' | 'postgres'): TestProjectInline
   },
 });
 
-const projects: TestProjectInlineConfiguration[] = [
-  // Core's version gate reads the app version the builds inject (scripts/app-version.mjs).
-  { define: appVersionDefine, test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
-  {
+// The widgets' unit tests, on React, or with `onPreact` on what the script-tag build ships
+// (`react`, `react-dom` and the JSX runtime aliased to `preact/compat`; React Testing
+// Library's `act` from `preact/test-utils`). The libraries that import React (React Testing
+// Library, r2wc, @nanostores/react) are bundled into the tests so the aliases reach them.
+const fromWidgets = (specifier: string): string =>
+  fileURLToPath(
+    import.meta.resolve(specifier, new URL('./packages/widgets/package.json', import.meta.url).href),
+  );
+function widgetsSuite(name: string, onPreact = false): TestProjectInlineConfiguration {
+  const preactAliases = [
+    { find: /^react$/, replacement: fromWidgets('preact/compat') },
+    { find: /^react-dom$/, replacement: fromWidgets('preact/compat') },
+    { find: /^react-dom\/client$/, replacement: fromWidgets('preact/compat/client') },
+    { find: /^react-dom\/test-utils$/, replacement: fromWidgets('preact/test-utils') },
+    { find: /^react\/jsx-(dev-)?runtime$/, replacement: fromWidgets('preact/compat/jsx-runtime') },
+    // Its ES module build: the CommonJS one it resolves to would require React itself.
+    {
+      find: /^@testing-library\/react$/,
+      replacement: fromWidgets('@testing-library/react').replace(
+        /index\.js$/,
+        '@testing-library/react.esm.js',
+      ),
+    },
+  ];
+  return {
+    ...(onPreact ? { resolve: { alias: preactAliases } } : {}),
     test: {
-      name: 'widgets',
+      name,
       root: 'packages/widgets',
       include: ['src/**/*.test.{ts,tsx}'],
       environment: 'happy-dom',
+      env: { PLATEIA_WIDGETS_RUNTIME: onPreact ? 'preact' : 'react' },
       // Elements import their stylesheet text (`*.css?inline`); tests assert on it.
       css: { include: [/\.css(\?|$)/] },
+      ...(onPreact
+        ? {
+            server: {
+              deps: {
+                inline: ['@testing-library/react', '@r2wc/react-to-web-component', '@nanostores/react'],
+              },
+            },
+          }
+        : {}),
     },
-  },
+  };
+}
+
+const projects: TestProjectInlineConfiguration[] = [
+  // Core's version gate reads the app version the builds inject (scripts/app-version.mjs).
+  { define: appVersionDefine, test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
+  widgetsSuite('widgets'),
+  // The same widget tests on the script-tag build's runtime: React resolved to Preact's
+  // compat layer, as packages/widgets/build/build.mjs resolves it.
+  widgetsSuite('widgets-preact', true),
   { define: appVersionDefine, test: { name: 'site', root: 'site', include: ['src/**/*.test.ts'] } },
   { test: { name: 'examples', root: 'examples', include: ['*/test/**/*.test.ts'] } },
   serverSuite('server', 'pglite'),

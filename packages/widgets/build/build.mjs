@@ -4,7 +4,7 @@
 //   dist/types/  declarations for the published package (tsconfig.build.json).
 //   dist/embed/  the script-tag build: the `plateia.js` loader (a classic script) and one
 //                ES module per element with shared chunks, on Preact instead of React
-//                (through src/shared/react-on-preact.ts).
+//                (`react` and `react-dom` aliased to `preact/compat`).
 // Usage: node build/build.mjs [esm|types|embed]   (all when no argument is given)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -83,23 +83,16 @@ function buildTypes() {
 // Absolute paths, so the aliases also apply to imports made from inside dependencies
 // (r2wc, @nanostores/react) whose own folders cannot see preact.
 const resolveHere = (specifier) => fileURLToPath(import.meta.resolve(specifier));
-// React itself is `src/shared/react-on-preact.ts`: the hooks, createElement, createRoot and
-// the DOM-prop behaviour the elements use, over Preact, without the rest of preact/compat.
-const reactOnPreact = join(packageDir, 'src', 'shared', 'react-on-preact.ts');
+// React is Preact's compat layer (`preact/compat`), as Preact documents for bundlers:
+// r2wc, @nanostores/react and the elements import `react`, `react-dom/client` and the JSX
+// runtime, and get Preact.
 const preactAliases = [
-  { find: /^react$/, replacement: reactOnPreact },
-  { find: /^react-dom$/, replacement: reactOnPreact },
-  { find: /^react-dom\/client$/, replacement: reactOnPreact },
-  { find: /^react\/jsx-runtime$/, replacement: resolveHere('preact/jsx-runtime') },
-  { find: /^react\/jsx-dev-runtime$/, replacement: resolveHere('preact/jsx-runtime') },
+  { find: /^react$/, replacement: resolveHere('preact/compat') },
+  { find: /^react-dom$/, replacement: resolveHere('preact/compat') },
+  { find: /^react-dom\/client$/, replacement: resolveHere('preact/compat/client') },
+  { find: /^react\/jsx-runtime$/, replacement: resolveHere('preact/compat/jsx-runtime') },
+  { find: /^react\/jsx-dev-runtime$/, replacement: resolveHere('preact/compat/jsx-dev-runtime') },
 ];
-
-// And for @nanostores/react: its `useStore` with a store alone, on Preact's hooks, without
-// the `keys` option that pulls nanostores' listenKeys and deep-map path code in.
-const nanostoresReactAlias = {
-  find: /^@nanostores\/react$/,
-  replacement: join(packageDir, 'src', 'shared', 'nanostores-react-on-preact.ts'),
-};
 
 // Where the script-tag build goes: dist/embed, or `PLATEIA_EMBED_OUT` (an absolute path) to
 // compare builds side by side without touching the one the storefront serves.
@@ -183,7 +176,7 @@ const embedChunkGroups = [
     priority: 20,
     includeDependenciesRecursively: false,
     test: new RegExp(
-      `node_modules${sep}(preact|ky)${sep}|widgets${sep}src${sep}(shared${sep}((define-element|styles|modal-dialog|react-on-preact|nanostores-react-on-preact)\\.ts|theme\\.css\\?inline)|elements${sep}login${sep}[^\\\\/]+\\.(tsx?|css\\?inline))$|core${sep}src${sep}(api${sep}(client|accounts|seat-map|seat-hold|orders|payments)|stores${sep}(session|session-token|seat-map|seat-hold|checkout)|rules${sep}(reservation|checkout|email|seat-map|password)|messages${sep}(accounts|login|orders)|crypto${sep}md5)\\.ts$`,
+      `node_modules${sep}(preact|ky|@r2wc${sep}[^\\\\/]+|@nanostores${sep}react)${sep}|widgets${sep}src${sep}(shared${sep}((define-element|styles|modal-dialog)\\.ts|theme\\.css\\?inline)|elements${sep}login${sep}[^\\\\/]+\\.(tsx?|css\\?inline))$|core${sep}src${sep}(api${sep}(client|accounts|seat-map|seat-hold|orders|payments)|stores${sep}(session|session-token|seat-map|seat-hold|checkout)|rules${sep}(reservation|checkout|email|seat-map|password)|messages${sep}(accounts|login|orders)|crypto${sep}md5)\\.ts$`,
     ),
   },
 ];
@@ -196,7 +189,7 @@ async function buildEmbed() {
     root: packageDir,
     logLevel: 'warn',
     oxc: { jsx },
-    resolve: { alias: [...preactAliases, nanostoresReactAlias] },
+    resolve: { alias: preactAliases },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   };
   const built = await build({

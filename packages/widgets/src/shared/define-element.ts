@@ -1,12 +1,14 @@
 /**
- * Turns a React component into a Plateia custom element: an open shadow root, the
- * element's styles adopted into it, kebab-case attributes mirroring camelCase props, and
- * a guarded registration. Every element (login, buy button, cart bar, checkout, seat
- * picker) goes through here so they behave alike.
+ * Turns a React component into a Plateia custom element with r2wc
+ * (`@r2wc/react-to-web-component`): r2wc renders the component into an open shadow root
+ * through `react-dom/client` (Preact's compat layer in the script-tag build), maps
+ * kebab-case attributes to camelCase props and writes properties back to attributes. On
+ * top of it this adds the element's styles, adopted into the shadow root, HTML boolean
+ * attributes and a guarded registration. Every Preact-side element (login, checkout,
+ * seat picker) goes through here so they behave alike.
  */
-import type { ComponentType } from 'react';
-import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
-import { createRoot, type Root } from 'react-dom/client';
+import r2wc from '@r2wc/react-to-web-component';
+import { type ComponentType, createElement, Fragment } from 'react';
 import { styleElements, styleSheets, supportsAdoptedStyleSheets } from './styles.ts';
 
 /** How an attribute's text becomes a prop value. */
@@ -34,108 +36,83 @@ export interface ElementDefinition<Props extends object> {
 /** Constructor of a Plateia element before any element-specific members. */
 export type PlateiaElementConstructor = new () => HTMLElement;
 
-const toKebab = (name: string): string => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+// r2wc keeps an element's props and its render under these registry symbols (`@r2wc/core`).
+const props = Symbol.for('r2wc.props');
+const render = Symbol.for('r2wc.render');
 
-// The props, keyed by a symbol rather than a private field because the property accessors
-// below are defined outside the class body (a static block would need Safari 16.4).
-const props = Symbol('props');
+interface R2wcElement extends HTMLElement {
+  [props]: Record<string, unknown>;
+  [render](): void;
+  attributeChangedCallback(name: string, old: string | null, text: string | null): void;
+}
+
+const toKebab = (name: string): string => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
 /**
  * The base class an element file extends (`class PlateiaLogin extends elementClass(…)`),
- * so each element is a named class the manifest analyzer can read. It renders the
- * component into an open shadow root through `react-dom/client` (Preact, through
- * `react-on-preact.ts`, in the script-tag build) and maps attributes to props the way
- * r2wc 2 did, which it replaces: string and number attributes are read when not empty (a
- * removed string attribute keeps its prop), boolean attributes follow HTML (present is
- * true, absent is false), setting a property writes its attribute, and attribute changes
- * render at once, even before the element is inserted. On the server (no `HTMLElement`)
- * it returns an empty class, so importing is harmless.
+ * so each element is a named class the manifest analyzer can read. It is r2wc's element
+ * (`shadow: 'open'`, the string and number attributes as r2wc maps them: read when not
+ * empty, a removed one keeps its prop, setting the property writes the attribute,
+ * attribute changes render at once, even before the element is inserted), with:
+ * - the styles parsed once per element type into constructable sheets adopted by every
+ *   instance's shadow root (or, without `adoptedStyleSheets`, `<style>` elements rendered
+ *   first inside the component tree);
+ * - boolean attributes the HTML way (r2wc reads "true"/"false" texts): present, with any
+ *   value, is true; absent is false; the property toggles the attribute, like `dialog.open`.
+ * On the server (no `HTMLElement`) it returns an empty class, so importing is harmless.
  */
 export function elementClass<Props extends object>(
   definition: ElementDefinition<Props>,
 ): PlateiaElementConstructor {
   if (typeof HTMLElement === 'undefined') return class ServerPlaceholder {} as PlateiaElementConstructor;
   const { component, styles } = definition;
-  /** Attribute name → [prop, type]. */
-  const attributes = new Map(
-    (Object.entries(definition.attributes) as [string, AttributeType][]).map(
-      ([prop, type]) => [toKebab(prop), [prop, type] as const] as const,
-    ),
+  const types = Object.entries(definition.attributes) as [string, AttributeType][];
+  /** Boolean attribute name → prop. */
+  const booleans = new Map(
+    types.filter(([, type]) => type === 'boolean').map(([prop]) => [toKebab(prop), prop]),
   );
-  // The styles, for every instance of this element: the sheets to adopt, parsed by the
-  // first one, or where they cannot be adopted the <style> elements each one renders.
-  let sheets: CSSStyleSheet[] | undefined;
+  // Where sheets cannot be adopted, the <style> elements go first inside the rendered tree
+  // (a sibling would be removed by React/Preact, which own the root).
   const fallbackStyles = supportsAdoptedStyleSheets ? null : styleElements(styles);
+  const rendered: ComponentType<Props & ElementHostProps> = fallbackStyles
+    ? (componentProps) =>
+        createElement(Fragment, null, fallbackStyles, createElement(component, componentProps))
+    : component;
+  const Base = r2wc(rendered as ComponentType<object>, {
+    shadow: 'open',
+    props: Object.fromEntries(types.map(([prop, type]) => [prop, type === 'boolean' ? 'string' : type])),
+  }) as unknown as new () => R2wcElement;
+  let sheets: CSSStyleSheet[] | undefined;
 
-  class PlateiaElement extends HTMLElement {
-    static observedAttributes = [...attributes.keys()];
-
-    [props]: Record<string, unknown>;
-    #root: Root | undefined;
-    #connected = true;
-
+  class PlateiaElement extends Base {
     constructor() {
       super();
-      const container = this.attachShadow({ mode: 'open' });
-      this[props] = { container };
-      // Read before the first render; attributeChangedCallback follows for each one present.
-      for (const attribute of attributes.keys()) this.#read(attribute, this.getAttribute(attribute));
-      if (supportsAdoptedStyleSheets) container.adoptedStyleSheets = sheets ??= styleSheets(styles);
+      for (const [attribute, prop] of booleans) this[props][prop] = this.hasAttribute(attribute);
+      if (supportsAdoptedStyleSheets) {
+        (this.shadowRoot as ShadowRoot).adoptedStyleSheets = sheets ??= styleSheets(styles);
+      }
     }
 
-    /** Stores an attribute's text as its prop; false when it leaves the prop as it was (empty text). */
-    #read(attribute: string, text: string | null): boolean {
-      const [prop, type] = attributes.get(attribute) as readonly [string, AttributeType];
-      if (type === 'boolean') this[props][prop] = text !== null;
-      else if (text) this[props][prop] = type === 'number' ? Number.parseFloat(text) : text;
-      else return false;
-      return true;
-    }
-
-    #render(): void {
-      if (!this.#connected) return;
-      this.#root ??= createRoot(this.shadowRoot as ShadowRoot);
-      // The props are copied because React keeps the object it is given as the element's props.
-      this.#root.render(
-        jsxs(Fragment, { children: [fallbackStyles, jsx(component, { ...this[props] } as Props)] }),
-      );
-    }
-
-    connectedCallback(): void {
-      this.#connected = true;
-      this.#render();
-    }
-
-    disconnectedCallback(): void {
-      this.#connected = false;
-      this.#root?.unmount();
-      this.#root = undefined;
-    }
-
-    attributeChangedCallback(name: string, _old: string | null, text: string | null): void {
-      if (this.#read(name, text)) this.#render();
+    override attributeChangedCallback(name: string, old: string | null, text: string | null): void {
+      const prop = booleans.get(name);
+      if (prop === undefined) {
+        super.attributeChangedCallback(name, old, text);
+      } else if (this[props][prop] !== (text !== null)) {
+        this[props][prop] = text !== null;
+        this[render]();
+      }
     }
   }
 
-  for (const [attribute, [prop, type]] of attributes) {
+  for (const [attribute, prop] of booleans) {
     Object.defineProperty(PlateiaElement.prototype, prop, {
       configurable: true,
       enumerable: true,
-      // A boolean prop always equals its attribute's presence (#read keeps it so), which
-      // makes boolean properties reflect like `dialog.open`.
       get(this: PlateiaElement) {
         return this[props][prop];
       },
       set(this: PlateiaElement, value: unknown) {
-        if (type === 'boolean') {
-          this.toggleAttribute(attribute, Boolean(value));
-          return;
-        }
-        this[props][prop] = value;
-        const text = type === 'number' ? `${value}` : (value as string | null | undefined);
-        if (this.getAttribute(attribute) === text) return;
-        if (text == null) this.removeAttribute(attribute);
-        else this.setAttribute(attribute, text);
+        this.toggleAttribute(attribute, Boolean(value));
       },
     });
   }

@@ -17,7 +17,16 @@ import {
   requestPasswordRecovery,
   startGoogleLogin,
 } from '@plateia/core/stores/session';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import type { ElementHostProps } from '../../shared/define-element.ts';
 import { emit } from '../../shared/events.ts';
 import { useModalDialog } from '../../shared/modal-dialog.ts';
@@ -75,8 +84,15 @@ export function Login({ open = false, signupUrl, container, onOpenChange }: Logi
   const emailRef = useRef<HTMLInputElement | null>(null);
   const ids = useId();
 
-  // The element's `open` attribute (or the React prop) is the outside source of truth.
-  useEffect(() => setIsOpen(open), [open]);
+  // The element's `open` attribute (or the React prop) is the outside source of truth, when
+  // it changes: the state starts from it, and Preact runs the first effects a frame after the
+  // first render, after a `plateia-login-open` that may have come in between.
+  const syncedOpen = useRef(open);
+  useEffect(() => {
+    if (syncedOpen.current === open) return;
+    syncedOpen.current = open;
+    setIsOpen(open);
+  }, [open]);
 
   const changeOpen = useCallback(
     (next: boolean) => {
@@ -116,7 +132,9 @@ export function Login({ open = false, signupUrl, container, onOpenChange }: Logi
 
   // Anyone on the page may ask for the dialog (the checkout gate, a host page's button),
   // including before this component has mounted: such a request waits in `pendingOpen`.
-  useEffect(() => {
+  // A layout effect, so a dialog that left the page stops listening at once (Preact runs
+  // the cleanup of a plain effect a frame after the unmount, and the request went to it).
+  useLayoutEffect(() => {
     openRequestListeners.add(openWith);
     if (pendingOpen) {
       const request = pendingOpen;
