@@ -76,7 +76,7 @@ export function isGated(event: QueueEvent, now: Date): boolean {
 }
 
 /** The event's queue settings, or 404 when it has no queue. */
-async function requireQueueEvent(db: Queryable, eventId: number, now: Date): Promise<QueueEvent> {
+export async function requireQueueEvent(db: Queryable, eventId: number, now: Date): Promise<QueueEvent> {
   const event = await queueEvent(db, eventId);
   if (!event) throw new HttpError(404, QUEUE_MESSAGES.eventNotFound, 'not_found');
   if (!isGated(event, now) || !event.opensAt || !event.saleStartsAt) {

@@ -7,7 +7,13 @@ import {
   QueueVerificationSchema,
 } from '../../schemas/queue.ts';
 import { scheduleAdmission } from '../../virtual-queue/admission.ts';
-import { entryView, joinQueue, queueState, queueVerification } from '../../virtual-queue/queue.ts';
+import {
+  entryView,
+  joinQueue,
+  queueState,
+  queueVerification,
+  requireQueueEvent,
+} from '../../virtual-queue/queue.ts';
 import { openQueueStream, queueFanOut } from '../../virtual-queue/stream.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
@@ -92,6 +98,8 @@ const queue: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { eventId } = request.params;
       const customerId = request.customer.id;
+      // 404 before anything is written when the event has no queue.
+      await requireQueueEvent(db, eventId, app.now());
       const end = await openQueueStream(
         fanOut,
         eventId,
