@@ -201,6 +201,34 @@ export async function seedCatalogue(db: Database): Promise<string[]> {
 
   await once(
     db,
+    'show-alta-procura',
+    async () => {
+      const start = daysFromNow(60, 20);
+      const event = await createEvent(db, {
+        slug: 'show-alta-procura',
+        name: 'Turnê Esgotada: Show Extra',
+        description: 'Alta procura: as vendas são pela fila virtual, com sorteio verificável da pré-fila.',
+        venue: 'Estádio Municipal',
+        city: 'São Paulo - SP',
+        startsAt: start,
+        endsAt: new Date(start.getTime() + 4 * HOUR),
+        producerId,
+        pixel: 'px-show-alta-procura',
+        lots: [{ name: 'Pista', nNumber: 1, priceCents: 35_000, quantity: 2_000, perOrderLimit: 4 }],
+      });
+      // The waiting room is open and the sale starts a few minutes after the first start, so
+      // a newcomer sees the pre-queue, the shuffle and admission (docs/virtual-queue.md).
+      await db.execute(
+        sql`UPDATE events SET high_demand = true, queue_opens_at = now() - interval '1 day',
+              queue_sale_starts_at = now() + interval '5 minutes', checkout_capacity = 50
+            WHERE id = ${event.id}`,
+      );
+    },
+    created,
+  );
+
+  await once(
+    db,
     'festival-de-inverno-2025',
     async () => {
       const start = daysFromNow(-60, 16);

@@ -18,11 +18,12 @@ describe('demo catalogue', () => {
       'festival-sons-do-cerrado',
       'auto-da-compadecida',
       'rock-nacional-ao-vivo',
+      'show-alta-procura',
       'festival-de-inverno-2025',
     ]);
     expect(await seedCatalogue(t.database.db)).toEqual([]);
     const list = (await t.app.inject({ method: 'GET', url: '/events' })).json();
-    expect(list.total).toBe(3);
+    expect(list.total).toBe(4);
     const theatre = (await t.app.inject({ method: 'GET', url: '/events/auto-da-compadecida' })).json();
     expect(theatre.hasSeatMap).toBe(true);
     const map = (await t.app.inject({ method: 'GET', url: `/seat/maps/${theatre.id}` })).json();
@@ -33,6 +34,10 @@ describe('demo catalogue', () => {
     expect(rock.resale).toHaveLength(3);
     const past = (await t.app.inject({ method: 'GET', url: '/events?period=past' })).json();
     expect(past.data[0].slug).toBe('festival-de-inverno-2025');
+    // The high-demand demo event sells through its waiting room.
+    const show = (await t.app.inject({ method: 'GET', url: '/events/show-alta-procura' })).json();
+    const queue = (await t.app.inject({ method: 'GET', url: `/queue/${show.id}` })).json();
+    expect(queue).toMatchObject({ phase: 'open', seed: null, checkoutCapacity: 50 });
   });
 
   it('sets produtor@plateia.dev as producer when the account exists', async () => {
