@@ -7,6 +7,8 @@ import type { PaymentProviders } from '../payments/providers.ts';
 import { reconcilePendingPix } from '../payments/reconcile.ts';
 import { CANCEL_EVENT_JOB, refundEventBuyers } from '../refunds/cancel-event.ts';
 import { followUpRefunds } from '../refunds/follow-up.ts';
+import { SHARED_PAYMENT_EXPIRE_JOB } from '../shared-payments/create.ts';
+import { expireDueSharedPayments, expireSharedPayment } from '../shared-payments/expiry.ts';
 import { ADMIT_JOB, runAdmission, scheduleOpenQueues } from '../virtual-queue/admission.ts';
 import { releaseDeadWalletParts } from '../wallet/checkout.ts';
 import { refreshOpenReturns, returnAfterEvents } from '../wallet/returns.ts';
@@ -127,6 +129,24 @@ export const JOBS: JobDefinition[] = [
     expireInSeconds: 900,
     async handler(data: { eventId: number }, deps) {
       await refundEventBuyers(deps.db, walletDeps(deps), Number(data.eventId));
+    },
+  },
+  {
+    // A shared payment's close (shared-payments/expiry.ts), sent for its closes_at with the
+    // group's singletonKey: not complete by then, it expires and its paid shares are refunded.
+    name: SHARED_PAYMENT_EXPIRE_JOB,
+    retryLimit: 10,
+    async handler(data: { id: number }, deps) {
+      await expireSharedPayment(deps.db, { ...walletDeps(deps), jobs: deps.jobs }, Number(data.id));
+    },
+  },
+  {
+    // Safety net for the job above: open groups past closes_at are closed within a minute.
+    name: 'shared-payments.expire-due',
+    schedule: '* * * * *',
+    retryLimit: 0,
+    async handler(_data, deps) {
+      await expireDueSharedPayments(deps.db, { ...walletDeps(deps), jobs: deps.jobs });
     },
   },
   {

@@ -27,6 +27,10 @@ export type MovementKind =
   | 'wallet_return'
   /** A resale settled: the seller's wallet credited. */
   | 'resale_sale'
+  /** A shared payment's share received: its money waits in clearing (docs/shared-payments.md). */
+  | 'shared_share'
+  /** A shared payment completed: the order's revenue recognised from clearing, once. */
+  | 'shared_payment'
   /** Undoes an earlier transaction. */
   | 'reversal';
 

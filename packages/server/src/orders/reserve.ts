@@ -204,9 +204,11 @@ async function cancelPreviousReservation(tx: Queryable, input: ReserveInput): Pr
   await tx.execute(
     sql`SELECT pg_advisory_xact_lock(hashtextextended(${`reserve:${input.customerId}:${input.eventId}`}, 0))`,
   );
+  // An order being paid in a group (shared-payments/) is the friends' too: it stays.
   await endReservations(
     tx,
-    sql`event_id = ${input.eventId} AND customer_id = ${input.customerId}`,
+    sql`event_id = ${input.eventId} AND customer_id = ${input.customerId}
+        AND NOT EXISTS (SELECT 1 FROM shared_payments g WHERE g.order_id = orders.id)`,
     'cancelled',
   );
 }

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { payResaleSellers } from '../resale/settlement.ts';
+import { SHARED_PAYMENT_ANSWERS } from '../shared-payments/messages.ts';
 import { bumpHolderVersion } from '../tickets/holder.ts';
 
 /** The order fields payments read. */
@@ -26,6 +27,8 @@ export interface PayableOrder {
   couponId: number | null;
   expiresAt: Date;
   paidAt: Date | null;
+  /** Paid by a shared payment's shares (shared-payments/), never by the buyer's own checkout. */
+  shared: boolean;
 }
 
 /** Reads an order, optionally locking it for the rest of the transaction. */
@@ -34,7 +37,8 @@ export async function loadOrder(db: Queryable, orderId: number, lock = false): P
     db,
     sql`SELECT id, number, customer_id, event_id, session_id, status, total_cents, coupon_id, expires_at, paid_at,
                (SELECT coalesce(sum(w.amount_cents), 0) FROM wallet_order_parts w
-                 WHERE w.order_id = orders.id AND w.status IN ('held', 'spent')) AS wallet_cents
+                 WHERE w.order_id = orders.id AND w.status IN ('held', 'spent')) AS wallet_cents,
+               EXISTS (SELECT 1 FROM shared_payments g WHERE g.order_id = orders.id) AS shared
         FROM orders WHERE id = ${orderId} ${lock ? sql`FOR UPDATE` : sql``}`,
   );
   if (!row) return null;
@@ -50,6 +54,7 @@ export async function loadOrder(db: Queryable, orderId: number, lock = false): P
     couponId: row.coupon_id === null ? null : Number(row.coupon_id),
     expiresAt: new Date(row.expires_at as string | Date),
     paidAt: row.paid_at ? new Date(row.paid_at as string | Date) : null,
+    shared: row.shared === true,
   };
 }
 
@@ -69,6 +74,7 @@ export function assertPayable(order: PayableOrder, now: Date): void {
   if (order.status === 'expired' || order.expiresAt.getTime() <= now.getTime()) {
     throw new HttpError(410, PAYMENT_ANSWER_MESSAGES.expired, 'expired');
   }
+  if (order.shared) throw new HttpError(409, SHARED_PAYMENT_ANSWERS.orderIsShared, 'shared_payment');
   if (order.totalCents <= 0) throw new HttpError(400, PAYMENT_ANSWER_MESSAGES.nothingToPay, 'nothing_to_pay');
 }
 

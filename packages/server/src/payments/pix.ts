@@ -78,7 +78,10 @@ export async function confirmPix(
 
 /** The order's open PIX charge, if it has one. */
 function openCharge(db: Queryable, orderId: number): Promise<PaymentRow | null> {
-  return paymentWhere(db, sql`order_id = ${orderId} AND method = 'pix' AND status = 'pending'`);
+  return paymentWhere(
+    db,
+    sql`order_id = ${orderId} AND method = 'pix' AND status = 'pending' AND shared_payment_id IS NULL`,
+  );
 }
 
 /** Asks the PSP for a charge (`PUT /cob/{txid}`) lasting as long as the reservation. */
@@ -113,7 +116,7 @@ async function insertCharge(
     sql`INSERT INTO payments (order_id, customer_id, method, amount_cents, txid, brcode, charge_expires_at)
         VALUES (${order.id}, ${customerId}, 'pix', ${dueCents(order)}, ${txid}, ${brcode},
                 ${order.expiresAt.toISOString()}::timestamptz)
-        ON CONFLICT (order_id) WHERE method = 'pix' AND status = 'pending' DO NOTHING
+        ON CONFLICT (order_id) WHERE method = 'pix' AND status = 'pending' AND shared_payment_id IS NULL DO NOTHING
         RETURNING *`,
   );
   return inserted ? paymentOf(inserted) : null;

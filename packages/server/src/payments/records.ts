@@ -21,6 +21,8 @@ export interface PaymentRow {
   card_last4: string | null;
   status_detail: string | null;
   paid_at: string | Date | null;
+  /** Set for a shared payment's share charge (shared-payments/). */
+  shared_payment_id?: number | null;
 }
 
 /** A payments row with its ids and amount as numbers, whichever way the driver returned them. */

@@ -6,6 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import type { MailMessage } from '../mail/index.ts';
+import { settleSharePayment } from '../shared-payments/settlement.ts';
 import { spendWalletPart, walletPartCompletes } from '../wallet/order-part.ts';
 import type { CardCharge } from './card/gateway.ts';
 import { purchaseConfirmationEmail, ticketsReceivedEmail } from './confirmation-email.ts';
@@ -72,6 +73,12 @@ async function settleLocked(
     return { result: 'duplicate' };
   }
   if (proof.pix && !(await recordPixReceipt(tx, payment, proof.pix))) return { result: 'duplicate' };
+  // A share of a shared payment: credited alone, the order settles with the last share.
+  const share = await settleSharePayment(tx, payment, proof.pix?.paidAt ?? now, now);
+  if (share) {
+    if (share.paymentStatus) await markPayment(tx, payment.id, share.paymentStatus, proof, now);
+    return share.paid ? { result: share.result, paid: share.paid } : { result: share.result };
+  }
   // With the order's wallet part this payment must make the total (wallet/checkout.ts); a
   // part already given back to the wallet leaves the order unpayable by it.
   const completes = await walletPartCompletes(tx, payment.order_id, payment.amount_cents);

@@ -19,6 +19,7 @@ import resale from './resale/index.ts';
 import seatHold from './seat-hold/index.ts';
 import seatMap from './seat-map/index.ts';
 import sessions from './sessions/index.ts';
+import sharedPayments from './shared-payments/index.ts';
 import support from './support/index.ts';
 import tickets from './tickets/index.ts';
 import wallet from './wallet/index.ts';
@@ -47,5 +48,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(support);
   await app.register(producerApplications);
   await app.register(wallet);
+  await app.register(sharedPayments);
   await app.register(queue);
 }

@@ -1,0 +1,139 @@
+/**
+ * The close of a group (docs/shared-payments.md, "Expiry"): the `shared-payments.expire` job
+ * sent for its `closes_at`, and the every-minute sweep that catches any group past it. Both
+ * call `expireSharedPayment`, which does nothing to a group already closed, so one outcome
+ * happens once however many processes run them.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { selectRows } from '../db/sql.ts';
+import { PixProviderError } from '../payments/pix/provider.ts';
+import { confirmPix } from '../payments/pix.ts';
+import { processRefund } from '../refunds/payout.ts';
+import { closeUnpaidGroup } from './close.ts';
+import type { SharedPaymentDeps } from './create.ts';
+import { groupExpiredEmail } from './emails.ts';
+import { groupById, receivedCents, sharesOf } from './records.ts';
+
+/** What closing a group found. */
+export type ExpiryResult = 'not_due' | 'completed' | 'expired' | 'closed' | 'not_found';
+
+/**
+ * Closes group `groupId` once its `closes_at` passed. Unpaid charges are first confirmed with
+ * the PSP, so a share paid in time whose notification is still on its way counts (and may
+ * complete the group). Then, in one transaction, the group expires (close.ts); after it, the
+ * unpaid charges are removed at the PSP, the paid shares' devoluções are asked for, and
+ * everyone is e-mailed. Throws PixProviderError while the PSP cannot be asked (the job retries).
+ */
+export async function expireSharedPayment(
+  db: Database,
+  deps: SharedPaymentDeps,
+  groupId: number,
+): Promise<ExpiryResult> {
+  const group = await groupById(db, groupId);
+  if (!group) return 'not_found';
+  if (group.status !== 'open') return 'closed';
+  const now = deps.now();
+  if (now.getTime() < group.closesAt.getTime()) return 'not_due';
+  for (const share of await sharesOf(db, groupId)) {
+    if (share.status !== 'pending' || share.paymentStatus !== 'pending') continue;
+    await confirmPix(db, deps, share.txid);
+  }
+  const closed = await db.transaction(async (tx) => {
+    const locked = await selectRows<{ status: string }>(
+      tx,
+      sql`SELECT status FROM shared_payments WHERE id = ${groupId} FOR UPDATE`,
+    );
+    if (locked[0]?.status !== 'open') return null;
+    return closeUnpaidGroup(tx, groupId, now);
+  });
+  if (!closed) return (await groupById(db, groupId))?.status === 'completed' ? 'completed' : 'closed';
+  for (const txid of closed.cancelledTxids) {
+    await deps.providers.pix.removeCharge(txid).catch((error: unknown) => {
+      deps.log.warn(
+        { err: error, txid },
+        'shared-payment charge not removed at the PSP; it expires by itself',
+      );
+    });
+  }
+  await refundShares(db, deps, closed.refundPaymentIds);
+  await sendExpiryEmails(db, deps, groupId);
+  return 'expired';
+}
+
+/** Every open group past its `closes_at` (the sweep job); a group whose PSP check fails waits for the next pass. */
+export async function expireDueSharedPayments(
+  db: Database,
+  deps: SharedPaymentDeps,
+  limit = 50,
+): Promise<number> {
+  const due = await selectRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM shared_payments WHERE status = 'open' AND closes_at <= ${deps.now().toISOString()}::timestamptz
+        ORDER BY closes_at LIMIT ${limit}`,
+  );
+  let expired = 0;
+  for (const { id } of due) {
+    try {
+      if ((await expireSharedPayment(db, deps, Number(id))) === 'expired') expired++;
+    } catch (error) {
+      if (!(error instanceof PixProviderError)) throw error;
+      deps.log.warn({ err: error, sharedPaymentId: Number(id) }, 'PSP unreachable closing a shared payment');
+    }
+  }
+  return expired;
+}
+
+/**
+ * One refund per paid share, of its whole amount, back to the account that paid (PIX
+ * devolução), sent now; what fails here is retried by the refunds sweep.
+ */
+async function refundShares(db: Database, deps: SharedPaymentDeps, paymentIds: number[]): Promise<void> {
+  if (paymentIds.length === 0) return;
+  const at = deps.now().toISOString();
+  const ids = sql.join(
+    paymentIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const created = await selectRows<{ id: number }>(
+    db,
+    sql`INSERT INTO refunds (order_id, customer_id, payment_id, reason, method, amount_cents, created_at, updated_at)
+        SELECT p.order_id, p.customer_id, p.id, 'unfulfilled', p.method, p.amount_cents, ${at}::timestamptz, ${at}::timestamptz
+        FROM payments p WHERE p.id IN (${ids}) AND p.status = 'refund_required'
+        ON CONFLICT DO NOTHING RETURNING id`,
+  );
+  for (const { id } of created) {
+    try {
+      await processRefund(db, deps, Number(id));
+    } catch (error) {
+      deps.log.warn(
+        { err: error, refundId: Number(id) },
+        'shared-payment refund not sent yet; the sweep retries',
+      );
+    }
+  }
+}
+
+/** The leader and every participant learn the group closed; a mail failure changes nothing. */
+async function sendExpiryEmails(db: Database, deps: SharedPaymentDeps, groupId: number): Promise<void> {
+  if (!deps.mailer) return;
+  const group = await groupById(db, groupId);
+  if (!group) return;
+  const shares = await sharesOf(db, groupId);
+  const groupUrl = `${deps.siteUrl.replace(/\/$/, '')}/pagamento-compartilhado/${groupId}`;
+  for (const share of shares) {
+    try {
+      await deps.mailer.send(
+        groupExpiredEmail({
+          to: share.email,
+          eventName: group.eventName,
+          orderNumber: group.orderNumber,
+          paidCents: receivedCents(shares),
+          groupUrl,
+        }),
+      );
+    } catch (error) {
+      deps.log.error({ err: error, sharedPaymentId: groupId }, 'shared-payment expiry e-mail failed');
+    }
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * Invitation e-mails: sent to every friend when a group is created, and again when the leader
+ * asks (`POST /shared-payments/resend-emails/{id}`), at most once per share every
+ * `RESEND_INTERVAL_MINUTES`. A resend draws a new link: only its hash is stored, so the old
+ * link stops working.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { execute, selectRows } from '../db/sql.ts';
+import type { PaymentDeps } from '../payments/deps.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { invitationEmail } from './emails.ts';
+import { SHARED_PAYMENT_ANSWERS as A } from './messages.ts';
+import { groupById, hashShareToken } from './records.ts';
+
+/** A share's invitation is sent again at most once in this many minutes. */
+export const RESEND_INTERVAL_MINUTES = 5;
+
+/** The link of a share's page, as e-mailed. */
+export const shareLink = (siteUrl: string, shareId: number, token: string): string =>
+  `${siteUrl.replace(/\/$/, '')}/pagamento-compartilhado/cota/${shareId}?t=${encodeURIComponent(token)}`;
+
+/**
+ * E-mails each share in `tokens` its link (the leader's own share is never e-mailed) and
+ * records when. A mail failure is logged and leaves `email_sent_at` unset.
+ */
+export async function sendInvitations(
+  db: Database,
+  deps: PaymentDeps,
+  groupId: number,
+  tokens: Map<number, string>,
+): Promise<string[]> {
+  const group = await groupById(db, groupId);
+  if (!group || !deps.mailer || tokens.size === 0) return [];
+  const ids = sql.join(
+    [...tokens.keys()].map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const shares = await selectRows<{ id: number; email: string; amount_cents: number; tickets: number }>(
+    db,
+    sql`SELECT id, email, amount_cents, tickets FROM shared_payment_shares
+        WHERE shared_payment_id = ${groupId} AND position > 1 AND id IN (${ids}) ORDER BY position`,
+  );
+  const sent: string[] = [];
+  for (const share of shares) {
+    const id = Number(share.id);
+    try {
+      await deps.mailer.send(
+        invitationEmail({
+          to: share.email,
+          leaderName: group.leaderName,
+          eventName: group.eventName,
+          amountCents: Number(share.amount_cents),
+          tickets: Number(share.tickets),
+          deadline: group.deadline,
+          link: shareLink(deps.siteUrl, id, tokens.get(id)!),
+        }),
+      );
+      await execute(
+        db,
+        sql`UPDATE shared_payment_shares SET email_sent_at = ${deps.now().toISOString()}::timestamptz WHERE id = ${id}`,
+      );
+      sent.push(share.email);
+    } catch (error) {
+      deps.log.error({ err: error, shareId: id }, 'shared-payment invitation e-mail failed');
+    }
+  }
+  return sent;
+}
+
+/**
+ * The leader sends the invitation again to some unpaid friends' e-mails: 403 for anyone else,
+ * 400 for an e-mail without an unpaid friend's share, 409 once the group closed, 429 when one
+ * of them was e-mailed less than 5 minutes ago. Answers the e-mails sent.
+ */
+export async function resendInvitations(
+  db: Database,
+  deps: PaymentDeps,
+  customerId: number,
+  groupId: number,
+  emails: string[],
+): Promise<string[]> {
+  const group = await groupById(db, groupId);
+  if (!group) throw new HttpError(404, A.notFound, 'not_found');
+  if (group.leaderId !== customerId) throw new HttpError(403, A.leaderOnly, 'forbidden');
+  if (group.status !== 'open') throw new HttpError(409, A.notOpen, 'closed');
+  const wanted = [...new Set(emails.map((email) => email.trim().toLowerCase()))];
+  const now = deps.now();
+  const tokens = await db.transaction(async (tx) => {
+    const shares = await selectRows<{ id: number; email: string; email_sent_at: string | Date | null }>(
+      tx,
+      sql`SELECT id, lower(email) AS email, email_sent_at FROM shared_payment_shares
+          WHERE shared_payment_id = ${groupId} AND position > 1 AND status = 'pending'
+          ORDER BY position FOR UPDATE`,
+    );
+    const byEmail = new Map(shares.map((share) => [share.email, share]));
+    const unknown = wanted.filter((email) => !byEmail.has(email));
+    if (unknown.length > 0) throw new HttpError(400, A.unknownEmails(unknown), 'validation');
+    const interval = RESEND_INTERVAL_MINUTES * 60_000;
+    let waitMs = 0;
+    for (const email of wanted) {
+      const sentAt = byEmail.get(email)!.email_sent_at;
+      if (sentAt) waitMs = Math.max(waitMs, new Date(sentAt).getTime() + interval - now.getTime());
+    }
+    if (waitMs > 0) throw new HttpError(429, A.resendTooSoon(Math.ceil(waitMs / 60_000)), 'rate_limited');
+    const drawn = new Map<number, string>();
+    for (const email of wanted) {
+      const id = Number(byEmail.get(email)!.id);
+      const token = randomBytes(24).toString('base64url');
+      // Claims the interval now, so a second resend racing this one is refused.
+      await execute(
+        tx,
+        sql`UPDATE shared_payment_shares SET token_hash = ${hashShareToken(token)}, email_sent_at = ${now.toISOString()}::timestamptz
+            WHERE id = ${id}`,
+      );
+      drawn.set(id, token);
+    }
+    return drawn;
+  });
+  return sendInvitations(db, deps, groupId, tokens);
+}

@@ -1,0 +1,138 @@
+/**
+ * A share's PIX payment arriving (docs/shared-payments.md, "Money"), inside the payment's
+ * settlement transaction (payments/settlement.ts): the share is credited once, its money
+ * waits in clearing, and the last share settles the order. A share paid after its group
+ * closed is kept for a refund.
+ */
+import { sql } from 'drizzle-orm';
+import { execute, type Queryable, selectOne } from '../db/sql.ts';
+import { type LedgerLeg, postMovement } from '../ledger/index.ts';
+import { type SettleOutcome, settleOrder } from '../payments/fulfilment.ts';
+import { paymentMovementKey, postUnfulfilledPayment } from '../payments/ledger.ts';
+import type { PaymentRow } from '../payments/records.ts';
+import { closeUnpaidGroup } from './close.ts';
+
+/** What a share's payment did, for the payment's own update. */
+export interface ShareSettlement {
+  result: 'settled' | 'duplicate' | 'refund_required';
+  /** The payment's new status; null leaves it as it is. */
+  paymentStatus: 'approved' | 'refund_required' | null;
+  /** The order's sale, when this share was the last one. */
+  paid?: Extract<SettleOutcome, { kind: 'paid' }>;
+}
+
+/**
+ * Settles `payment` as a share of its group; null when it is not a share's payment. The group
+ * row is locked first, so two shares arriving together are counted one after the other and
+ * only the last settles the order. `paidAt` (the PSP's time of the PIX) decides whether it
+ * came before the group closed.
+ */
+export async function settleSharePayment(
+  tx: Queryable,
+  payment: PaymentRow,
+  paidAt: Date,
+  now: Date,
+): Promise<ShareSettlement | null> {
+  if (payment.shared_payment_id === null || payment.shared_payment_id === undefined) return null;
+  const groupId = Number(payment.shared_payment_id);
+  const group = await selectOne<{
+    status: string;
+    closes_at: string | Date;
+    order_id: number;
+    leader_id: number;
+  }>(
+    tx,
+    sql`SELECT status, closes_at, order_id, leader_id FROM shared_payments WHERE id = ${groupId} FOR UPDATE`,
+  );
+  const share = await selectOne<{ id: number; status: string }>(
+    tx,
+    sql`SELECT id, status FROM shared_payment_shares WHERE payment_id = ${payment.id} FOR UPDATE`,
+  );
+  if (!group || !share) return null;
+  if (share.status !== 'pending') return { result: 'duplicate', paymentStatus: null };
+  const at = paidAt.toISOString();
+  const inTime = group.status === 'open' && paidAt.getTime() < new Date(group.closes_at).getTime();
+  if (!inTime) {
+    // Late: the money is owed back (the refunds sweep sends the devolução).
+    await execute(
+      tx,
+      sql`UPDATE shared_payment_shares SET status = 'refunding', paid_at = ${at}::timestamptz WHERE id = ${share.id}`,
+    );
+    await postUnfulfilledPayment(tx, payment, now);
+    return { result: 'refund_required', paymentStatus: 'refund_required' };
+  }
+  await execute(
+    tx,
+    sql`UPDATE shared_payment_shares SET status = 'paid', paid_at = ${at}::timestamptz WHERE id = ${share.id}`,
+  );
+  await postMovement(tx, {
+    idempotencyKey: paymentMovementKey(payment.id),
+    kind: 'shared_share',
+    legs: [
+      { account: { kind: 'pix_in' }, amountCents: -payment.amount_cents },
+      { account: { kind: 'platform_clearing' }, amountCents: payment.amount_cents },
+    ],
+    customerId: Number(group.leader_id),
+    orderId: payment.order_id,
+    paymentId: payment.id,
+    at: now,
+  });
+  const pending = await selectOne<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM shared_payment_shares WHERE shared_payment_id = ${groupId} AND status = 'pending'`,
+  );
+  if (Number(pending?.n ?? 0) > 0) return { result: 'settled', paymentStatus: 'approved' };
+
+  const outcome = await settleOrder(tx, payment.order_id, now);
+  if (outcome?.kind === 'paid') {
+    await execute(
+      tx,
+      sql`UPDATE shared_payments SET status = 'completed', closed_at = ${now.toISOString()}::timestamptz WHERE id = ${groupId}`,
+    );
+    await postGroupRevenue(tx, groupId, payment.order_id, now);
+    return { result: 'settled', paymentStatus: 'approved', paid: outcome };
+  }
+  // Every share is in but the order cannot be honoured (cancelled, or its stock gone): the
+  // group closes as expired and every share goes back.
+  await closeUnpaidGroup(tx, groupId, now);
+  return { result: 'refund_required', paymentStatus: 'refund_required' };
+}
+
+/**
+ * The order's revenue, recognised once when the group completes: what the shares put in
+ * clearing goes to the producer and the platform's fees as a single payment's would; resale
+ * prices stay in clearing for the resale settlement.
+ */
+async function postGroupRevenue(tx: Queryable, groupId: number, orderId: number, at: Date): Promise<void> {
+  const order = await selectOne<{
+    event_id: number;
+    customer_id: number;
+    subtotal_cents: number;
+    discount_cents: number;
+    fee_cents: number;
+    total_cents: number;
+    resale_cents: string | number | null;
+  }>(
+    tx,
+    sql`SELECT o.event_id, o.customer_id, o.subtotal_cents, o.discount_cents, o.fee_cents, o.total_cents,
+               (SELECT sum(i.unit_price_cents * i.quantity) FROM order_items i
+                 WHERE i.order_id = o.id AND i.kind = 'resale') AS resale_cents
+        FROM orders o WHERE o.id = ${orderId}`,
+  );
+  if (!order) throw new Error(`order ${orderId} of shared payment ${groupId} does not exist`);
+  const resaleCents = Number(order.resale_cents ?? 0);
+  const producerCents = Number(order.subtotal_cents) - resaleCents - Number(order.discount_cents);
+  const legs: LedgerLeg[] = [
+    { account: { kind: 'platform_clearing' }, amountCents: resaleCents - Number(order.total_cents) },
+    { account: { kind: 'producer_revenue', eventId: Number(order.event_id) }, amountCents: producerCents },
+    { account: { kind: 'platform_fees' }, amountCents: Number(order.fee_cents) },
+  ];
+  await postMovement(tx, {
+    idempotencyKey: `shared-payment:${groupId}`,
+    kind: 'shared_payment',
+    legs: legs.filter((leg) => leg.amountCents !== 0),
+    customerId: Number(order.customer_id),
+    orderId,
+    at,
+  });
+}
