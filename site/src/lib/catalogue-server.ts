@@ -23,7 +23,8 @@ export const HOME_PAGE_SIZE = 12;
 /** A server-side read: the data, or why it is missing. */
 export type ServerRead<T> = { ok: true; data: T } | { ok: false; notFound: boolean; message: string };
 
-function pointAtApiHost(): void {
+/** Points core's client at the runtime API host with the server-rendering deadline. */
+export function pointAtApiHost(): void {
   configureApi({
     baseUrl: getSiteConfig().apiUrl,
     fetch: (input, init) => {
@@ -34,7 +35,8 @@ function pointAtApiHost(): void {
   });
 }
 
-function failure(error: unknown): { ok: false; notFound: boolean; message: string } {
+/** A failed server-side read: `notFound` on a 404 answer. */
+export function serverReadFailure(error: unknown): { ok: false; notFound: boolean; message: string } {
   const notFound = error instanceof ApiError && error.status === 404;
   const message = error instanceof Error ? error.message : String(error);
   return { ok: false, notFound, message };
@@ -56,7 +58,7 @@ export async function readUpcomingEvents(q: string, page = 1): Promise<ServerRea
     });
     return { ok: true, data };
   } catch (error) {
-    return failure(error);
+    return serverReadFailure(error);
   }
 }
 
@@ -66,6 +68,6 @@ export async function readEvent(idOrSlug: string): Promise<ServerRead<EventDetai
   try {
     return { ok: true, data: await fetchEvent(idOrSlug) };
   } catch (error) {
-    return failure(error);
+    return serverReadFailure(error);
   }
 }
