@@ -163,6 +163,15 @@ describe('reservation verdict', () => {
     expect(evaluateReservation(twoSeats, [allow(12, 2)]).kind).toBe('ok');
   });
 
+  it('reads an answer of one entry per line against its own line (two seats of one lot)', () => {
+    const twoSeats = [
+      { ...requested[1]!, seat_id: 1 },
+      { ...requested[1]!, seat_id: 2 },
+    ];
+    expect(evaluateReservation(twoSeats, [allow(12, 1), allow(12, 1)])).toEqual({ kind: 'ok' });
+    expect(evaluateReservation(twoSeats, [allow(12, 1), allow(12, 0)]).kind).toBe('partial');
+  });
+
   it('prefers the server text for other failures', () => {
     expect(reservationFailureMessage('Cupom inválido')).toBe('Cupom inválido');
     expect(reservationFailureMessage(undefined)).toBe('Erro ao iniciar checkout, tente novamente');

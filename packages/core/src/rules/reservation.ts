@@ -105,7 +105,10 @@ const permitted = (value: boolean | number | undefined): boolean => value === tr
 /**
  * Reads the per-ticket answer against what was requested. A ticket not permitted to buy
  * ends the attempt (carts are cleared); an allowance below 1 or below the quantity asked
- * for that ticket id (summed over its lines) means only part is left.
+ * means only part is left. The API host answers one entry per requested line, in order (two
+ * seats of one lot are two lines of one unit each), so each entry is read against its own
+ * line; an answer shaped otherwise is read against the quantity asked for that ticket id,
+ * summed over its lines.
  */
 export function evaluateReservation(
   requested: readonly ReservationTicket[],
@@ -118,9 +121,13 @@ export function evaluateReservation(
   for (const line of requested) wanted[line.tk_id] = (wanted[line.tk_id] ?? 0) + line.tk_qtd;
   // A missing allowance is NaN, which is not at least 1; a ticket id nobody asked for
   // wants `undefined`, which no allowance is below.
-  const short = answer.some((ticket) => {
+  const perLine =
+    answer.length === requested.length &&
+    answer.every((ticket, index) => String(ticket.tk_id) === String(requested[index]?.tk_id));
+  const short = answer.some((ticket, index) => {
     const allow = Number(ticket.tk_allow?.tk_allow);
-    return !(allow >= 1) || allow < wanted[ticket.tk_id]!;
+    const asked = perLine ? requested[index]!.tk_qtd : wanted[ticket.tk_id]!;
+    return !(allow >= 1) || allow < asked;
   });
   return short ? { kind: 'partial', message: RESERVATION_MESSAGES.partial } : { kind: 'ok' };
 }
