@@ -30,6 +30,25 @@ function productionBuild() {
 }
 
 /**
+ * `client:near`: hydrates an island when it comes near the viewport or at the visitor's
+ * first interaction with the page (src/directives/near.ts).
+ * @returns {import('astro').AstroIntegration}
+ */
+function nearDirective() {
+  return {
+    name: 'plateia:client-near',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) => {
+        addClientDirective({
+          name: 'near',
+          entrypoint: fileURLToPath(new URL('./src/directives/near.ts', import.meta.url)),
+        });
+      },
+    },
+  };
+}
+
+/**
  * After the build: the widgets' script-tag build joins the static files under `/embed/`,
  * and every compressible file gets its brotli and gzip copies (src/serve/build-output.ts),
  * which src/serve/server.ts serves by `Accept-Encoding`.
@@ -63,7 +82,7 @@ function servedAssets() {
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [productionBuild(), react(), servedAssets()],
+  integrations: [productionBuild(), nearDirective(), react(), servedAssets()],
   // Session state lives in the browser (the API's bearer token), so prefetching pages is
   // harmless and makes the header's links feel instant.
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },

@@ -41,6 +41,8 @@ describe('accessibility (axe-core, serious and critical)', () => {
     await page.goto(`/eventos/${FESTIVAL.slug}`);
     await page.getByRole('heading', { level: 1, name: FESTIVAL.name }).waitFor();
     await expectNoSeriousViolations(page, 'event page');
+    // The event page loads its buy buttons and seat map as the visitor scrolls to them.
+    await page.locator('plateia-buy-button').first().scrollIntoViewIfNeeded();
     await page.getByRole('button', { name: 'Comprar' }).first().click();
     await page.locator('plateia-cart-bar').getByRole('button', { name: 'Finalizar Compra' }).waitFor();
     await expectNoSeriousViolations(page, 'event page with the cart bar');
@@ -77,8 +79,8 @@ describe('accessibility (axe-core, serious and critical)', () => {
     const page = await context.newPage();
     await page.goto(`/eventos/${THEATRE.slug}`);
     const picker = page.locator('plateia-seat-picker');
-    await picker.getByRole('img', { name: /^Mapa de assentos com/ }).waitFor();
     await picker.scrollIntoViewIfNeeded();
+    await picker.getByRole('img', { name: /^Mapa de assentos com/ }).waitFor();
     await expectNoSeriousViolations(page, 'seat picker map');
     await chooseSeatByKeyboard(page, picker, ROW_STEPS);
     await picker.getByRole('combobox', { name: /^Tipo de ingresso/ }).waitFor();

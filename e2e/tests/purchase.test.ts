@@ -140,6 +140,8 @@ describe('buying in the storefront', () => {
     const page = await context.newPage();
     await page.clock.install();
     await page.goto(`/eventos/${FESTIVAL.slug}`);
+    // The event page loads its buy buttons and seat map as the visitor scrolls to them.
+    await lot(page, 'Pista 2º lote').scrollIntoViewIfNeeded();
     await lot(page, 'Pista 2º lote').getByRole('button', { name: 'Comprar' }).click();
     const finish = page.locator('plateia-cart-bar').getByRole('button', { name: 'Finalizar Compra' });
     await finish.waitFor();

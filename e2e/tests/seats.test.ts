@@ -82,6 +82,8 @@ describe('seats in the storefront', () => {
     const page = await context.newPage();
     await page.goto(`/eventos/${THEATRE.slug}`);
     const picker = page.locator('plateia-seat-picker');
+    // The event page loads its buy buttons and seat map as the visitor scrolls to them.
+    await picker.scrollIntoViewIfNeeded();
     const seat = await chooseSeatByKeyboard(page, picker, ROW_FOR_TAKEN_SEAT.steps);
     expect(seat).toBe(`Assento ${ROW_FOR_TAKEN_SEAT.label}1`);
 

@@ -86,6 +86,8 @@ describe('the cashless wallet in the storefront', () => {
     const lot = page
       .locator('li[data-ticket-type-id]')
       .filter({ has: page.getByRole('heading', { name: 'Pista 1º lote', exact: true }) });
+    // The event page loads its buy buttons and seat map as the visitor scrolls to them.
+    await lot.scrollIntoViewIfNeeded();
     await lot.getByRole('button', { name: 'Comprar' }).click();
     const bar = page.locator('plateia-cart-bar');
     const finish = bar.getByRole('button', { name: 'Finalizar Compra' });

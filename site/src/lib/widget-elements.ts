@@ -5,6 +5,8 @@
  * the package (yet): its tag then stays an inert, unknown element and the page still
  * renders and builds. Each entry becomes its own lazily loaded chunk.
  */
+import { whenNeeded } from './load-when-needed.ts';
+
 const entries = import.meta.glob<unknown>('../../../packages/widgets/src/elements/*/index.ts');
 
 /** Element names as in `@plateia/widgets/<name>` and `<plateia-<name>>`. */
@@ -47,4 +49,16 @@ export function loadElementsInPage(root: ParentNode = document): Promise<boolean
   return Promise.all(
     names.filter((name) => root.querySelector(`plateia-${name}`)).map((name) => loadWidgetElement(name)),
   );
+}
+
+/**
+ * Loads the page's elements when they are needed (lib/load-when-needed.ts): once one of
+ * their tags comes near the viewport or the visitor starts using the page. An event page's
+ * buy buttons and seat map sit below the event's banner: a visit that only reads the top
+ * downloads neither them nor the renderer they share.
+ */
+export function loadElementsWhenNeeded(root: ParentNode = document): void {
+  const names: WidgetElementName[] = ['buy-button', 'cart-bar', 'checkout', 'seat-picker'];
+  for (const name of names)
+    whenNeeded(root.querySelectorAll(`plateia-${name}`), () => void loadWidgetElement(name).catch(() => {}));
 }
