@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import { endReservations } from '../orders/reclaim.ts';
 import { pgIntArray } from '../seat-map/id-list.ts';
+import { groupSessionId } from './create.ts';
 
 /** What closing did: the charges to remove at the PSP and the payments to refund. */
 export interface ClosedGroup {
@@ -52,6 +53,13 @@ export async function closeUnpaidGroup(
     tx,
     sql`UPDATE payments SET status = 'refund_required', updated_at = ${at}::timestamptz
         WHERE id = ANY(${pgIntArray(refundPaymentIds)}::int[])`,
+  );
+  // The seats were held under the group's own session until closes_at: free them now, since
+  // a group may close before that (its order could not be honoured).
+  await execute(
+    tx,
+    sql`UPDATE seats SET held_by = NULL, held_until = NULL
+        WHERE order_id = ${orderId} AND held_by = ${groupSessionId(groupId)} AND state = 'available'`,
   );
   await endReservations(tx, sql`id = ${orderId}`, 'cancelled');
   // A reservation the lazy reclaim expired first already gave its stock back.

@@ -1,0 +1,165 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent } from '../../src/catalogue/create.ts';
+import { selectOne, selectRows } from '../../src/db/sql.ts';
+import { trialBalance } from '../../src/ledger/index.ts';
+import { paymentDeps } from '../../src/routes/payment-deps.ts';
+import { expireSharedPayment } from '../../src/shared-payments/expiry.ts';
+import {
+  createCustomer,
+  newSessionId,
+  sectionSeatIds,
+  type TestCustomer,
+  theatreInput,
+} from '../catalogue/fixtures.ts';
+import { type PaymentsHarness, reserve, startPaymentsHarness } from '../payments/support.ts';
+
+const HOUR = 3_600_000;
+
+/**
+ * Shared payments of numbered seats, and what happens when things arrive at once: two shares
+ * paid together settle the order once; two processes closing one group close it once.
+ */
+describe('shared payments: seats and races', () => {
+  let h: PaymentsHarness;
+  let offsetMs = 0;
+  let leader: TestCustomer;
+  let friend: TestCustomer;
+  let rival: TestCustomer;
+  let eventId: number;
+  let lotId: number;
+  let seats: number[];
+
+  beforeAll(async () => {
+    h = await startPaymentsHarness({
+      clock: () => new Date(Date.now() + offsetMs),
+      psp: { now: () => new Date(Date.now() + offsetMs), devolucaoDelayMs: null },
+    });
+    leader = await createCustomer(h.database.db, 'lider.teatro@plateia.dev');
+    friend = await createCustomer(h.database.db, 'amiga.teatro@plateia.dev');
+    rival = await createCustomer(h.database.db, 'outro.teatro@plateia.dev');
+    const theatre = await createEvent(h.database.db, theatreInput('teatro-em-grupo'));
+    eventId = theatre.id;
+    lotId = theatre.sections[0]!.lotIds[0]!;
+    seats = await sectionSeatIds(h.database.db, theatre.sections[0]!.id);
+  });
+  afterAll(() => h.close());
+
+  const post = (url: string, auth: { authorization: string }, payload: unknown) =>
+    h.app.inject({ method: 'POST', url, headers: auth, payload });
+
+  /** Holds two seats in one browser session, reserves them and splits them with the friend. */
+  async function seatedGroup(seatIds: number[]) {
+    const sessionId = newSessionId();
+    const hold = await post('/seat/hold', leader.auth, { eventId, seatIds, sessionId });
+    expect(hold.statusCode, hold.body).toBe(200);
+    const order = await reserve(
+      h.app,
+      leader,
+      eventId,
+      seatIds.map((seatId) => ({ tk_id: lotId, tk_qtd: 1, seat_id: seatId })),
+      { sessionId },
+    );
+    const half = Math.floor(order.totalCents / 2);
+    const res = await post('/shared-payments/create', leader.auth, {
+      orderId: order.id,
+      shares: [
+        { email: leader.email, amountCents: order.totalCents - half, tickets: 1 },
+        { email: friend.email, amountCents: half, tickets: 1 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return { sessionId, order, group: res.json() as { id: number; shares: { id: number }[] } };
+  }
+
+  const txidOf = async (shareId: number) =>
+    (await selectOne<{ txid: string }>(
+      h.database.db,
+      sql`SELECT p.txid FROM shared_payment_shares s JOIN payments p ON p.id = s.payment_id WHERE s.id = ${shareId}`,
+    ))!.txid;
+  const simulate = (txid: string) => fetch(`${h.psp.url}/sandbox/cob/${txid}/pagar`, { method: 'POST' });
+
+  it('keeps the seats held for the group when the leader’s browser releases its holds; both shares paid at once settle once', async () => {
+    const chosen = [seats[0]!, seats[1]!];
+    const { sessionId, order, group } = await seatedGroup(chosen);
+    // The checkout forgets its holds; even a release from that session leaves the group's seats.
+    const release = await post('/seat/release', leader.auth, { eventId, seatIds: chosen, sessionId });
+    expect(release.statusCode).toBe(200);
+    expect(release.json().seatIds).toEqual([]);
+    const taken = await post('/seat/hold', rival.auth, {
+      eventId,
+      seatIds: [chosen[0]],
+      sessionId: newSessionId(),
+    });
+    expect(taken.statusCode).toBe(409);
+
+    const txids = await Promise.all(group.shares.map((share) => txidOf(share.id)));
+    const paid = await Promise.all(txids.map(simulate));
+    expect(paid.map((r) => r.status)).toEqual([200, 200]);
+    const state = await selectOne<{ status: string }>(
+      h.database.db,
+      sql`SELECT status FROM shared_payments WHERE id = ${group.id}`,
+    );
+    expect(state?.status).toBe('completed');
+    const sold = await selectRows<{ state: string; order_id: number }>(
+      h.database.db,
+      sql`SELECT state, order_id FROM seats WHERE id IN (${chosen[0]}, ${chosen[1]}) ORDER BY id`,
+    );
+    expect(sold.map((s) => [s.state, Number(s.order_id)])).toEqual([
+      ['sold', order.id],
+      ['sold', order.id],
+    ]);
+    const tickets = await selectRows<{ holder_email: string; seat_id: number }>(
+      h.database.db,
+      sql`SELECT holder_email, seat_id FROM tickets WHERE order_id = ${order.id} ORDER BY seat_id`,
+    );
+    expect(tickets.map((t) => t.holder_email).sort()).toEqual([friend.email, leader.email].sort());
+    expect(tickets.map((t) => Number(t.seat_id))).toEqual(chosen);
+    const revenue = await selectRows(
+      h.database.db,
+      sql`SELECT id FROM ledger_transactions WHERE order_id = ${order.id} AND kind = 'shared_payment'`,
+    );
+    expect(revenue).toHaveLength(1);
+    expect((await trialBalance(h.database.db)).unbalancedTransactions).toEqual([]);
+  });
+
+  it('two processes closing one group close it once: one expiry, one refund per paid share, seats free', async () => {
+    const chosen = [seats[4]!, seats[5]!];
+    const { order, group } = await seatedGroup(chosen);
+    expect((await simulate(await txidOf(group.shares[1]!.id))).status).toBe(200);
+    offsetMs = 25 * HOUR + 60_000;
+    try {
+      const deps = { ...paymentDeps(h.app), jobs: h.app.jobs };
+      const results = await Promise.all([
+        expireSharedPayment(h.database.db, deps, group.id),
+        expireSharedPayment(h.database.db, deps, group.id),
+      ]);
+      expect(results.filter((r) => r === 'expired')).toHaveLength(1);
+      expect(results.filter((r) => r === 'closed')).toHaveLength(1);
+      const refunds = await selectRows(
+        h.database.db,
+        sql`SELECT r.id FROM refunds r WHERE r.order_id = ${order.id}`,
+      );
+      expect(refunds).toHaveLength(1);
+      const orderRow = await selectOne<{ status: string }>(
+        h.database.db,
+        sql`SELECT status FROM orders WHERE id = ${order.id}`,
+      );
+      expect(orderRow?.status).toBe('cancelled');
+      const freed = await selectRows<{ order_id: number | null }>(
+        h.database.db,
+        sql`SELECT order_id FROM seats WHERE id IN (${chosen[0]}, ${chosen[1]})`,
+      );
+      expect(freed.every((s) => s.order_id === null)).toBe(true);
+    } finally {
+      offsetMs = 0;
+    }
+    // The freed seats can be bought by someone else.
+    const hold = await post('/seat/hold', rival.auth, {
+      eventId,
+      seatIds: chosen,
+      sessionId: newSessionId(),
+    });
+    expect(hold.statusCode, hold.body).toBe(200);
+  });
+});
