@@ -115,6 +115,8 @@ describe('shared payments in the storefront', () => {
 
     // Three seats of R$ 180,00: R$ 594,00 with the 10% fee.
     const picker = page.locator('plateia-seat-picker');
+    // The seat map loads when it comes near the viewport.
+    await picker.scrollIntoViewIfNeeded();
     await picker.getByRole('img', { name: /^Mapa de assentos com/ }).waitFor();
     await picker.getByRole('button', { name: 'Ver lista de assentos' }).click();
     for (const number of [1, 2, 3]) await addSeat(picker, number);
