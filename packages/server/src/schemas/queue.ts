@@ -49,3 +49,12 @@ export const QueueVerificationSchema = Type.Object({
   seed: Nullable(Type.String()),
   order: Type.Array(Type.String()),
 });
+
+/** `POST /dev/queue/events` body (development only). */
+export const DevQueueEventBody = Type.Object({
+  saleInSeconds: Type.Integer({ minimum: 0, maximum: 86_400 }),
+  capacity: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+});
+
+/** `POST /dev/queue/events` answer. */
+export const DevQueueEventAnswer = Type.Object({ eventId: Type.Integer(), slug: Type.String() });

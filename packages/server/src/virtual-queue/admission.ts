@@ -120,6 +120,23 @@ export async function runAdmission(
 }
 
 /**
+ * Reads catch the queue up: once the sale start has passed and the pre-queue is not shuffled
+ * yet, the first read shuffles it and files an admission round, so nobody waits for the
+ * minutely schedule. One primary-key read when there is nothing to do.
+ */
+export async function catchUpQueue(db: Database, jobs: JobQueue, eventId: number, now: Date): Promise<void> {
+  const due = await selectOne<{ due: boolean }>(
+    db,
+    sql`SELECT true AS due FROM virtual_queues q JOIN events e ON e.id = q.event_id
+        WHERE q.event_id = ${eventId} AND q.ordered_at IS NULL AND e.high_demand
+          AND e.queue_sale_starts_at <= ${now}`,
+  );
+  if (!due) return;
+  await orderPreQueue(db, eventId, now);
+  await scheduleAdmission(jobs, eventId);
+}
+
+/**
  * The minutely safety net: every high-demand event whose sale has started and that has people
  * waiting gets an admission round filed (a lost self-scheduled job is replaced within a minute).
  */

@@ -1,12 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { API_ERROR_MESSAGES } from '@plateia/core/messages/errors';
+import { isLoopbackHost } from '../../config.ts';
+import { HttpError } from '../../plugins/errors.ts';
 import { ErrorSchema } from '../../schemas/common.ts';
 import {
+  DevQueueEventAnswer,
+  DevQueueEventBody,
   QueueEntrySchema,
   QueueParams,
   QueueStateSchema,
   QueueVerificationSchema,
 } from '../../schemas/queue.ts';
-import { scheduleAdmission } from '../../virtual-queue/admission.ts';
+import { catchUpQueue, scheduleAdmission } from '../../virtual-queue/admission.ts';
+import { createDemoQueueEvent } from '../../virtual-queue/demo.ts';
 import {
   entryView,
   joinQueue,
@@ -43,7 +49,10 @@ const queue: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: QueueStateSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request) => queueState(db, request.params.eventId, app.now()),
+    async (request) => {
+      await catchUpQueue(db, app.jobs, request.params.eventId, app.now());
+      return queueState(db, request.params.eventId, app.now());
+    },
   );
 
   app.post(
@@ -79,7 +88,10 @@ const queue: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: QueueEntrySchema, ...errors },
       },
     },
-    async (request) => entryView(db, request.customer.id, request.params.eventId, app.now()),
+    async (request) => {
+      await catchUpQueue(db, app.jobs, request.params.eventId, app.now());
+      return entryView(db, request.customer.id, request.params.eventId, app.now());
+    },
   );
 
   app.get(
@@ -103,7 +115,10 @@ const queue: FastifyPluginAsyncTypebox = async (app) => {
       const end = await openQueueStream(
         fanOut,
         eventId,
-        () => entryView(db, customerId, eventId, app.now()),
+        async () => {
+          await catchUpQueue(db, app.jobs, eventId, app.now());
+          return entryView(db, customerId, eventId, app.now());
+        },
         () => {
           const headers = reply.getHeaders();
           return { raw: reply.hijack().raw, headers };
@@ -113,6 +128,26 @@ const queue: FastifyPluginAsyncTypebox = async (app) => {
       reply.raw.on('close', () => openStreams.delete(end));
     },
   );
+
+  if (app.config.env === 'development') {
+    app.post(
+      '/dev/queue/events',
+      {
+        schema: {
+          tags: ['dev'],
+          summary:
+            'Creates a high-demand demo event whose sale starts in `saleInSeconds` (development, loopback only)',
+          body: DevQueueEventBody,
+          response: { 200: DevQueueEventAnswer, 404: ErrorSchema },
+        },
+      },
+      async (request) => {
+        const peer = (request.raw.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+        if (!isLoopbackHost(peer)) throw new HttpError(404, API_ERROR_MESSAGES.notFound, 'not_found');
+        return createDemoQueueEvent(db, { ...request.body, now: app.now() });
+      },
+    );
+  }
 
   app.get(
     '/queue/:eventId/verification',
