@@ -5,22 +5,24 @@ import {
 } from '@plateia/core/messages/shared-payments';
 import { formatCents } from '@plateia/core/rules/price';
 import { $mySharedPayments, loadMySharedPayments } from '@plateia/core/stores/shared-payments';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { formatEventDateShort } from '../lib/event-format.ts';
 import { groupPagePath } from '../lib/shared-payments.ts';
 
 /**
  * Meus Ingressos' "Pagamentos compartilhados": the groups the customer leads or joined (newest
- * first, the first page), each linking to its group page. Shown only when there is one: the
+ * first, 10 a page), each linking to its group page. Shown only when there is one: the
  * list is extra, so a failure to read it leaves the tickets alone.
  */
 export function SharedPaymentsList() {
   const list = useStore($mySharedPayments);
+  const [page, setPage] = useState(1);
   useEffect(() => {
-    void loadMySharedPayments();
-  }, []);
+    void loadMySharedPayments({ page });
+  }, [page]);
   const items = list.view?.items ?? [];
-  if (items.length === 0) return null;
+  const pages = list.view ? Math.max(1, Math.ceil(list.view.total / list.view.limit)) : 1;
+  if (items.length === 0 && page === 1) return null;
   return (
     <section className="tickets-section" aria-labelledby="pagamentos-compartilhados">
       <h2 id="pagamentos-compartilhados">{M.listTitle}</h2>
@@ -46,6 +48,29 @@ export function SharedPaymentsList() {
           </li>
         ))}
       </ul>
+      {pages > 1 && (
+        <nav className="ticket-card-actions" aria-label={`${M.listTitle}: páginas`}>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={page <= 1 || list.loading}
+            onClick={() => setPage(page - 1)}
+          >
+            Mais recentes
+          </button>
+          <span className="muted" aria-live="polite">
+            Página {page} de {pages}
+          </span>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={page >= pages || list.loading}
+            onClick={() => setPage(page + 1)}
+          >
+            Anteriores
+          </button>
+        </nav>
+      )}
     </section>
   );
 }
