@@ -25,6 +25,9 @@ const lot = (fields: Partial<TicketTypeInfo>): TicketTypeInfo => ({
   sectionId: null,
   onSale: true,
   soldOut: false,
+  lotLabel: '1º lote',
+  current: true,
+  nextLot: null,
   ...fields,
 });
 

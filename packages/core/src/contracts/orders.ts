@@ -1,4 +1,5 @@
 // Order wire shapes shared by the API host and the client.
+import type { MeiaBeneficiary } from './catalogue.ts';
 
 /** An order line as answered. */
 export interface OrderItemView {
@@ -12,6 +13,11 @@ export interface OrderItemView {
   quantity: number;
   unitPriceCents: number;
   holderEmail: string | null;
+  /**
+   * A meia-entrada ticket's beneficiary (its price is half the lot's); null or absent for a
+   * full-price ticket.
+   */
+  meia?: MeiaBeneficiary | null;
 }
 
 /** The order a reservation opened: money in cents; `expiresAt` ends the checkout window. */
@@ -27,6 +33,12 @@ export interface ReservedOrder {
   coupon: { code: string; kind: 'percent' | 'fixed'; value: number } | null;
   expiresAt: string;
   items: OrderItemView[];
+  /**
+   * pt-BR notices the checkout shows before payment, e.g. a lot that turned while buying:
+   * "O 1º lote esgotou; seu ingresso é do 2º lote por R$ 150,00". The API host always sends
+   * the list (empty when none); optional so older answers still read.
+   */
+  notices?: string[];
 }
 
 /** What the server allows for one product line of a reservation. */

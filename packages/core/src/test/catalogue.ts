@@ -17,6 +17,9 @@ export const ticketType = (
   sectionId: null,
   onSale: true,
   soldOut: false,
+  lotLabel: `${fields.n_number ?? 1}º lote`,
+  current: true,
+  nextLot: null,
   ...fields,
 });
 
@@ -40,5 +43,12 @@ export const eventDetail = (
   ticketTypes: [],
   products: [],
   resale: [],
+  meiaEntrada: {
+    eventId: fields.id,
+    total: 0,
+    available: 0,
+    label: 'Este evento não oferece meias-entradas.',
+    categories: [],
+  },
   ...fields,
 });

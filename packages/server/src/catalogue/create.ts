@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
+import { type MeiaPolicy, refreshMeiaQuota } from '../meia-entrada/quota.ts';
 
 /** A lot to create (price in cents). */
 export interface LotInput {
@@ -68,6 +69,8 @@ export interface EventInput {
   products?: ProductInput[];
   coupons?: CouponInput[];
   sections?: SectionInput[];
+  /** Meia-entrada policy; default: 40% of the tickets offered, no state categories. */
+  meia?: Partial<MeiaPolicy>;
 }
 
 /** Ids of what `createEvent` made, for tests and the demo seed. */
@@ -124,6 +127,7 @@ export async function createEvent(db: Database, input: EventInput): Promise<Crea
       sections.push(await insertSection(tx, eventId, section, index));
     }
     if (sections.length > 0) await sizeNumberedLots(tx, eventId);
+    await refreshMeiaQuota(tx, eventId, input.meia);
     return { id: eventId, lotIds, productIds, couponIds, sections };
   });
 }

@@ -5,8 +5,12 @@ import type {
   ResaleOffer,
   TicketTypeInfo,
 } from '@plateia/core/contracts/catalogue';
+import { lotLabel } from '@plateia/core/messages/catalogue';
+import { meiaCounterLabel } from '@plateia/core/rules/meia-entrada';
 import { sql } from 'drizzle-orm';
 import { type Queryable, selectRows } from '../db/sql.ts';
+import { meiaEntradaInfo } from '../meia-entrada/quota.ts';
+import { LOT_TURNED_BY_DATE, type LotRow, sequencesOf } from './lots.ts';
 
 export type { EventDetail, EventSummary } from '@plateia/core/contracts/catalogue';
 
@@ -117,10 +121,11 @@ export async function getEventDetail(db: Queryable, idOrSlug: string): Promise<E
   );
   const event = rows[0];
   if (!event) return null;
-  const [ticketTypes, products, resale] = await Promise.all([
+  const [ticketTypes, products, resale, meia] = await Promise.all([
     ticketTypeViews(db, event.id),
     productViews(db, event.id),
     resaleViews(db, event.id),
+    meiaEntradaInfo(db, event.id),
   ]);
   const onSale = ticketTypes.filter((type) => type.onSale).map((type) => type.priceCents);
   return {
@@ -132,10 +137,21 @@ export async function getEventDetail(db: Queryable, idOrSlug: string): Promise<E
     ticketTypes,
     products,
     resale,
+    meiaEntrada: meia ?? {
+      eventId: event.id,
+      total: 0,
+      available: 0,
+      label: meiaCounterLabel(0, 0),
+      categories: [],
+    },
   };
 }
 
-/** The lots of an event with live availability (numbered lots: free seats of their section). */
+/**
+ * The lots of an event with live availability (numbered lots: free seats of their section)
+ * and lot turnover: of a general-admission type's lots only the current one is on sale (the
+ * first open lot with units left, `catalogue/lots.ts`), and it names the next lot and its price.
+ */
 export async function ticketTypeViews(db: Queryable, eventId: number): Promise<TicketTypeInfo[]> {
   const rows = await selectRows<{
     id: number;
@@ -148,12 +164,17 @@ export async function ticketTypeViews(db: Queryable, eventId: number): Promise<T
     section_id: number | null;
     in_window: boolean;
     active: boolean;
+    started: boolean;
+    open: boolean;
+    sales_start: Date | string | null;
     available: number;
   }>(
     db,
     sql`SELECT t.id, t.name, t.description, t.n_number, t.price_cents, t.per_order_limit, t.numbered, t.section_id,
-          t.status = 'active' AS active,
+          t.status = 'active' AS active, t.sales_start,
           (t.sales_start IS NULL OR t.sales_start <= now()) AND (t.sales_end IS NULL OR t.sales_end > now()) AS in_window,
+          (t.sales_start IS NULL OR t.sales_start <= now()) AS started,
+          t.status = 'active' AND (t.sales_end IS NULL OR t.sales_end > now()) AND NOT ${LOT_TURNED_BY_DATE} AS open,
           CASE WHEN t.numbered THEN
             (SELECT count(*)::int FROM seats s
               WHERE s.section_id = t.section_id AND s.state = 'available'
@@ -167,8 +188,31 @@ export async function ticketTypeViews(db: Queryable, eventId: number): Promise<T
         WHERE t.event_id = ${eventId} AND t.status <> 'hidden'
         ORDER BY t.sort, t.name, t.n_number, t.id`,
   );
+  // General admission: each type's lots in selling order, then which one is current.
+  const sequences = sequencesOf(
+    rows
+      .filter((row) => !row.numbered && row.active)
+      .sort((a, b) => a.name.localeCompare(b.name) || a.n_number - b.n_number || a.id - b.id)
+      .map((row) => ({ ...row, started: row.started, open: row.open })),
+  );
+  const availableOf = new Map(rows.map((row) => [row.id, Number(row.available)]));
+  const currentOf = new Map<string, { current: LotRow | null; next: LotRow | null }>();
+  for (const [name, sequence] of sequences) {
+    const position = sequence.selling.findIndex((lot) => (availableOf.get(lot.id) ?? 0) > 0);
+    const current = position >= 0 ? sequence.selling[position]! : null;
+    // Before sales start the first lot is shown as the one to come; no next lot then.
+    const next = current ? (sequence.selling[position + 1] ?? null) : null;
+    currentOf.set(name, { current, next });
+  }
+  const startOf = new Map(rows.map((row) => [row.id, row.sales_start]));
   return rows.map((row) => {
     const available = Number(row.available);
+    const turn = row.numbered ? undefined : currentOf.get(row.name);
+    const current = row.numbered
+      ? row.active && row.in_window && available > 0
+      : turn?.current?.id === row.id;
+    const next = current && turn?.next ? turn.next : null;
+    const nextStart = next ? startOf.get(next.id) : null;
     return {
       id: row.id,
       name: row.name,
@@ -179,8 +223,20 @@ export async function ticketTypeViews(db: Queryable, eventId: number): Promise<T
       perOrderLimit: row.per_order_limit,
       numerationSelected: row.numbered,
       sectionId: row.section_id,
-      onSale: row.active && row.in_window && available > 0,
+      onSale: current,
       soldOut: available === 0,
+      lotLabel: lotLabel(row.n_number),
+      current,
+      nextLot: next
+        ? {
+            id: next.id,
+            n_number: next.n_number,
+            priceCents: next.price_cents,
+            lotLabel: lotLabel(next.n_number),
+            // Opens by date unless the current lot sells out first.
+            opensAt: nextStart && new Date(nextStart).getTime() > Date.now() ? iso(nextStart) : null,
+          }
+        : null,
     };
   });
 }

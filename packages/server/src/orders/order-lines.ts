@@ -29,6 +29,9 @@ export async function writeOrderLines(
       quantity: item.quantity,
       unit_price_cents: item.unitPriceCents,
       holder_email: item.holderEmail,
+      meia_category: item.meia?.category ?? null,
+      meia_name: item.meia?.name ?? null,
+      meia_document: item.meia?.document ?? null,
     })),
   );
   await execute(
@@ -36,11 +39,12 @@ export async function writeOrderLines(
     sql`
     WITH lines AS (
       INSERT INTO order_items (order_id, kind, ticket_type_id, product_id, seat_id, table_id, resale_listing_id,
-                               n_number, quantity, unit_price_cents, holder_email)
+                               n_number, quantity, unit_price_cents, holder_email, meia_category, meia_name, meia_document)
       SELECT ${orderId}::int, r.kind, r.ticket_type_id, r.product_id, r.seat_id, r.table_id, r.resale_listing_id,
-             r.n_number, r.quantity, r.unit_price_cents, r.holder_email
+             r.n_number, r.quantity, r.unit_price_cents, r.holder_email, r.meia_category, r.meia_name, r.meia_document
       FROM json_to_recordset(${json}::json) AS r(kind text, ticket_type_id int, product_id int, seat_id int,
-        table_id int, resale_listing_id int, n_number int, quantity int, unit_price_cents int, holder_email text)
+        table_id int, resale_listing_id int, n_number int, quantity int, unit_price_cents int, holder_email text,
+        meia_category text, meia_name text, meia_document text)
       RETURNING 1
     )
     UPDATE orders SET subtotal_cents = ${figures.subtotalCents}, discount_cents = ${figures.discountCents},

@@ -14,18 +14,21 @@ export interface OrderTotals {
 }
 
 /**
- * Prices an order. The coupon discounts the event's own tickets (not resale tickets, whose
- * price the seller set, nor products) and never below zero; the service fee is charged on
+ * Prices an order. The coupon discounts the event's own full-price tickets (not meia-entrada
+ * tickets, which the law keeps apart from other discounts, nor resale tickets, whose price
+ * the seller set, nor products) and never below zero; the service fee is charged on
  * what the buyer pays for tickets and products after the discount. Halves round up.
  */
 export function priceOrder(input: {
   ticketCents: number;
+  /** Meia-entrada tickets: never discounted. */
+  meiaCents?: number;
   resaleCents: number;
   productCents: number;
   feeBps: number;
   coupon: CouponTerms | null;
 }): OrderTotals {
-  const subtotalCents = input.ticketCents + input.resaleCents + input.productCents;
+  const subtotalCents = input.ticketCents + (input.meiaCents ?? 0) + input.resaleCents + input.productCents;
   let discountCents = 0;
   if (input.coupon?.kind === 'percent') {
     discountCents = Math.round((input.ticketCents * input.coupon.value) / 10_000);

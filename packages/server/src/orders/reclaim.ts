@@ -4,8 +4,9 @@ import { type Queryable, selectRows } from '../db/sql.ts';
 import { pgIntArray } from '../seat-map/id-list.ts';
 
 /**
- * Gives back everything the given orders reserved: lot and product units, coupon uses,
- * seats and resale listings. Call inside the transaction that changed the orders' status.
+ * Gives back everything the given orders reserved: lot and product units (each to the lot
+ * its line came from, see "Lot turnover" in docs/buying.md), coupon uses, seats, resale
+ * listings, meia-entrada quota units and their beneficiaries' document claims. Call inside the transaction that changed the orders' status.
  * Rows are locked in one fixed order (lots, products, coupons by id, then seats, then
  * listings), the same order a reservation takes them, to keep deadlocks rare.
  */
@@ -49,6 +50,18 @@ export async function returnStock(tx: Queryable, orderIds: number[]): Promise<vo
   await tx.execute(sql`
     UPDATE resale_listings SET order_id = NULL, reserved_until = NULL
     WHERE order_id = ANY(${ids}::int[]) AND status = 'active'`);
+  // Meia-entrada last: the event's quota row is the one every meia buyer takes last too.
+  await tx.execute(sql`
+    WITH freed AS (
+      SELECT o.event_id AS id, count(*)::int AS q FROM order_items i JOIN orders o ON o.id = i.order_id
+      WHERE i.order_id = ANY(${ids}::int[]) AND i.meia_category IS NOT NULL
+      GROUP BY o.event_id
+    ), locked AS (
+      SELECT m.event_id FROM meia_quotas m WHERE m.event_id IN (SELECT id FROM freed) ORDER BY m.event_id FOR UPDATE
+    )
+    UPDATE meia_quotas m SET taken = m.taken - freed.q
+    FROM freed WHERE m.event_id = freed.id AND m.event_id IN (SELECT event_id FROM locked)`);
+  await tx.execute(sql`DELETE FROM meia_claims WHERE order_id = ANY(${ids}::int[])`);
 }
 
 /**

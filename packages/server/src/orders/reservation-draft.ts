@@ -1,9 +1,12 @@
 import type { OrderItemView, ProductAllowance } from '@plateia/core/contracts/orders';
+import { meiaPriceCents } from '@plateia/core/rules/meia-entrada';
 import type { ReserveInput, ReserveTicketLine, TicketAllowance } from './reserve.ts';
 
 /** A ticket lot as a reservation reads it. */
 export interface TicketTypeRow {
   id: number;
+  /** The ticket type's name, shared by its lots. */
+  name: string;
   price_cents: number;
   numbered: boolean;
   section_id: number | null;
@@ -34,6 +37,8 @@ export function ticketDraft(
   type: TicketTypeRow,
   place: { seatId: number | null; tableId: number | null } = { seatId: null, tableId: null },
 ): ItemDraft {
+  // A meia line names one beneficiary per unit; its price is half the lot's.
+  const meia = line.meia?.[unit] ?? null;
   return {
     sortKey: index,
     kind: 'ticket',
@@ -44,8 +49,9 @@ export function ticketDraft(
     resaleId: null,
     n_number: type.n_number,
     quantity: 1,
-    unitPriceCents: type.price_cents,
+    unitPriceCents: meia ? meiaPriceCents(type.price_cents) : type.price_cents,
     holderEmail: holderEmail(line, unit),
+    meia,
   };
 }
 
@@ -63,10 +69,14 @@ export class ReservationDraft {
   /** A lot, product or coupon looked exhausted: reclaiming expired reservations may help. */
   stockShort = false;
   seatFailed = false;
+  /** The meia-entrada quota could not cover the meia lines. */
+  meiaShort = false;
   /** A lot's per-customer limit (across orders) refused a line: the limit, for the answer. */
   customerLimit: number | null = null;
   ticketFailed = false;
   productFailed = false;
+  /** pt-BR notices for the buyer, e.g. a lot that turned while they were buying. */
+  readonly notices: string[] = [];
 
   constructor(input: ReserveInput) {
     this.tickets = input.tickets.map((line) => ({

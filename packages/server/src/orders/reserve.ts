@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import type { MeiaBeneficiary } from '@plateia/core/contracts/catalogue';
 import type { ProductAllowance, ReservedOrder } from '@plateia/core/contracts/orders';
+import { lotTurnNotice } from '@plateia/core/messages/catalogue';
+import { MEIA_MESSAGES } from '@plateia/core/messages/meia-entrada';
 import { RESERVE_MESSAGES } from '@plateia/core/messages/orders';
+import { meiaPriceCents } from '@plateia/core/rules/meia-entrada';
 import { sql } from 'drizzle-orm';
+import { type LotRow, lotSequencesOf, takeFromLot } from '../catalogue/lots.ts';
 import type { Database } from '../db/client.ts';
 import { type Queryable, retryOnConflict, selectOne, selectRows } from '../db/sql.ts';
+import { claimDocuments, cleanBeneficiary } from '../meia-entrada/beneficiaries.ts';
+import { meiaCategoryIds, meiasLeft, takeMeias } from '../meia-entrada/quota.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { pgIntArray } from '../seat-map/id-list.ts';
 import { writeOrderLines } from './order-lines.ts';
@@ -33,6 +40,8 @@ export interface ReserveTicketLine {
   original_n_number?: number | null | undefined;
   /** Whose account receives each ticket (spec §1); missing entries mean the buyer. */
   holder_emails?: string[] | undefined;
+  /** Meia-entrada: one beneficiary per unit; the whole line is then meia (docs/meia-entrada.md). */
+  meia?: MeiaBeneficiary[] | undefined;
 }
 
 /** One product line of `POST /cart/reserve`. */
@@ -88,9 +97,23 @@ export function validateLines(input: ReserveInput): void {
     throw new HttpError(400, RESERVE_MESSAGES.secondResale, 'second_resale');
   }
   const seen = new Set<string>();
+  const documents = new Set<string>();
   for (const line of input.tickets) {
     if ((line.holder_emails?.length ?? 0) > line.tk_qtd) {
       throw new HttpError(400, RESERVE_MESSAGES.tooManyHolders, 'validation');
+    }
+    if (line.meia) {
+      if (isResale(line)) throw new HttpError(400, MEIA_MESSAGES.notForResale, 'validation');
+      if (line.meia.length !== line.tk_qtd) {
+        throw new HttpError(400, MEIA_MESSAGES.beneficiaryMissing, 'validation');
+      }
+      line.meia = line.meia.map(cleanBeneficiary);
+      for (const beneficiary of line.meia) {
+        if (documents.has(beneficiary.document)) {
+          throw new HttpError(400, MEIA_MESSAGES.duplicateDocument, 'validation');
+        }
+        documents.add(beneficiary.document);
+      }
     }
     if (isResale(line)) {
       if (!line.resaleId) throw new HttpError(400, RESERVE_MESSAGES.resaleNotFound, 'validation');
@@ -158,6 +181,8 @@ async function attempt(db: Database, input: ReserveInput): Promise<ReserveResult
     const coupon = await useCoupon(tx, input, draft);
     // A seat refusal fails the attempt anyway: no need to lock the busiest lots for it.
     if (!draft.seatFailed) await reserveGeneralAdmission(tx, input, types, generalAdmission, draft);
+    // The event's meia quota is its hottest row: taken last, only when everything else is.
+    if (!draft.ticketFailed && !draft.productFailed) await reserveMeias(tx, input, order, draft);
     refuseIncomplete(draft);
     return completeOrder(tx, input, event, order, draft, coupon);
   });
@@ -220,7 +245,7 @@ async function ticketTypesOf(tx: Queryable, input: ReserveInput): Promise<Map<nu
   if (typeIds.length === 0) return types;
   for (const row of await selectRows<TicketTypeRow>(
     tx,
-    sql`SELECT id, price_cents, numbered, section_id, per_order_limit, n_number,
+    sql`SELECT id, name, price_cents, numbered, section_id, per_order_limit, n_number,
           status = 'active' AND (sales_start IS NULL OR sales_start <= now())
             AND (sales_end IS NULL OR sales_end > now()) AS sellable
         FROM ticket_types WHERE event_id = ${input.eventId} AND id = ANY(${pgIntArray(typeIds)}::int[])`,
@@ -464,7 +489,13 @@ async function useCoupon(
   return { id: found.id, terms: { code: found.code, kind: found.kind, value: found.value } };
 }
 
-/** General-admission lots, in id order: one conditional UPDATE per lot for all its lines. */
+/**
+ * General-admission lots, with lot turnover (`catalogue/lots.ts`): the lines naming any lot
+ * of a ticket type are taken together from the type's lots in selling order, the current
+ * lot first and, when it runs out (even in the middle of this order), the next, each unit at
+ * the price of the lot it came from. Types go in the order of their first lot's id, lots in
+ * selling order, so two buyers lock rows in the same order.
+ */
 async function reserveGeneralAdmission(
   tx: Queryable,
   input: ReserveInput,
@@ -472,51 +503,168 @@ async function reserveGeneralAdmission(
   generalAdmission: Map<number, number[]>,
   draft: ReservationDraft,
 ): Promise<void> {
-  for (const typeId of [...generalAdmission.keys()].sort((a, b) => a - b)) {
-    const type = types.get(typeId)!;
-    const lines = generalAdmission.get(typeId)!;
+  const sequences = await lotSequencesOf(tx, input.eventId, [...generalAdmission.keys()]);
+  // Lines grouped by ticket type (the name its lots share), in request order within a type.
+  const byType = new Map<string, number[]>();
+  for (const [typeId, lines] of generalAdmission) {
+    const name = types.get(typeId)!.name;
+    byType.set(name, [...(byType.get(name) ?? []), ...lines]);
+  }
+  const firstId = (name: string) => sequences.get(name)?.lots[0]?.id ?? 0;
+  for (const name of [...byType.keys()].sort((a, b) => firstId(a) - firstId(b))) {
+    const lines = byType.get(name)!.sort((a, b) => a - b);
+    const selling = sequences.get(name)?.selling ?? [];
     const quantity = lines.reduce((sum, index) => sum + input.tickets[index]!.tk_qtd, 0);
-    // The lot's limit holds per customer across orders, not only per order.
-    const bought = await unitsBought(tx, input.customerId, typeId);
-    if (type.sellable && quantity <= type.per_order_limit && bought + quantity > type.per_order_limit) {
-      for (const index of lines) draft.refuseTicket(index, type.per_order_limit - bought);
-      draft.customerLimit = type.per_order_limit;
+    // The limit is the named lot's; units bought count across every lot of the type.
+    const limit = Math.min(...lines.map((index) => types.get(input.tickets[index]!.tk_id)!.per_order_limit));
+    const lotIds = sequences.get(name)?.lots.map((lot) => lot.id) ?? [];
+    const bought = await unitsBought(tx, input.customerId, lotIds);
+    const sellable = selling.length > 0;
+    if (sellable && quantity <= limit && bought + quantity > limit) {
+      for (const index of lines) draft.refuseTicket(index, limit - bought);
+      draft.customerLimit = limit;
       continue;
     }
-    const withinLimits = type.sellable && quantity <= type.per_order_limit;
-    const updated = withinLimits
-      ? await selectRows<{ id: number }>(
-          tx,
-          sql`UPDATE ticket_types SET reserved = reserved + ${quantity}::int
-              WHERE id = ${typeId} AND quantity - sold - reserved >= ${quantity}::int
-              RETURNING id`,
-        )
-      : [];
-    if (updated.length === 0) {
-      const left = await selectOne<{ left: number }>(
-        tx,
-        sql`SELECT GREATEST(0, quantity - sold - reserved)::int AS left FROM ticket_types WHERE id = ${typeId}`,
-      );
-      const allow = type.sellable ? Math.min(Number(left?.left ?? 0), type.per_order_limit) : 0;
-      if (withinLimits) draft.stockShort = true;
+    const taken: { lot: LotRow; units: number }[] = [];
+    let missing = sellable && quantity <= limit ? quantity : 0;
+    let waitForReclaim = false;
+    for (const lot of missing > 0 ? selling : []) {
+      const units = await takeFromLot(tx, lot.id, missing);
+      if (units > 0) taken.push({ lot, units });
+      missing -= units;
+      if (missing === 0) break;
+      // Expired reservations still count against this lot: it must sell them before the
+      // next lot opens, so reclaim first (the attempt is refused, reclaimed and repeated).
+      if (await hasExpiredUnits(tx, lot.id)) {
+        waitForReclaim = true;
+        break;
+      }
+    }
+    if (waitForReclaim) {
+      draft.stockShort = true;
+      for (const index of lines) draft.refuseTicket(index, 0);
+      continue;
+    }
+    if (!sellable || quantity > limit || missing > 0) {
+      // What the open lots still had (the attempt rolls back, so nothing stays taken).
+      const left = taken.reduce((sum, part) => sum + part.units, 0);
+      if (sellable && quantity <= limit) draft.stockShort = true;
+      const allow = sellable ? Math.min(quantity > limit ? await unitsLeft(tx, selling) : left, limit) : 0;
       for (const index of lines) draft.refuseTicket(index, allow);
       continue;
     }
+    // Hand the taken units to the lines in order, each at the price of its own lot.
+    const units = taken.flatMap((part) => Array.from({ length: part.units }, () => part.lot));
+    let next = 0;
     for (const index of lines) {
       const line = input.tickets[index]!;
-      for (let unit = 0; unit < line.tk_qtd; unit++) draft.add(ticketDraft(index, line, unit, type));
+      const given = new Map<number, number>();
+      for (let unit = 0; unit < line.tk_qtd; unit++) {
+        const lot = units[next++]!;
+        draft.add(ticketDraft(index, line, unit, lotAsType(lot)));
+        given.set(lot.id, (given.get(lot.id) ?? 0) + 1);
+      }
+      const named = sequences.get(name)?.lots.find((lot) => lot.id === line.tk_id);
+      for (const [lotId, count] of given) {
+        if (lotId === line.tk_id) continue;
+        const lot = taken.find((part) => part.lot.id === lotId)!.lot;
+        draft.notices.push(
+          lotTurnNotice({
+            requested: named?.n_number ?? types.get(line.tk_id)!.n_number,
+            given: lot.n_number,
+            priceCents: line.meia ? meiaPriceCents(lot.price_cents) : lot.price_cents,
+            units: count,
+            reason:
+              lot.n_number < (named?.n_number ?? 0)
+                ? 'stillOpen'
+                : named && selling.includes(named)
+                  ? 'soldOut'
+                  : 'closed',
+          }),
+        );
+      }
     }
   }
 }
 
-/** The units of a lot the customer has bought in paid orders (the live reservation was just cancelled). */
-async function unitsBought(tx: Queryable, customerId: number, ticketTypeId: number): Promise<number> {
+/** A lot taken by the turnover, as a line of the order reads it. */
+function lotAsType(lot: LotRow): TicketTypeRow {
+  return {
+    id: lot.id,
+    name: lot.name,
+    price_cents: lot.price_cents,
+    numbered: false,
+    section_id: null,
+    per_order_limit: lot.per_order_limit,
+    n_number: lot.n_number,
+    sellable: true,
+  };
+}
+
+/** Whether reservations past their expiry, not yet reclaimed, hold units of the lot. */
+async function hasExpiredUnits(tx: Queryable, lotId: number): Promise<boolean> {
+  const row = await selectOne<{ expired: boolean }>(
+    tx,
+    sql`SELECT EXISTS (
+          SELECT 1 FROM order_items i JOIN orders o ON o.id = i.order_id
+          WHERE i.ticket_type_id = ${lotId} AND i.kind = 'ticket' AND o.status = 'reserved' AND o.expires_at <= now()
+        ) AS expired`,
+  );
+  return Boolean(row?.expired);
+}
+
+/** Units left across the given lots (for the allowance of a refused line). */
+async function unitsLeft(tx: Queryable, lots: LotRow[]): Promise<number> {
+  const row = await selectOne<{ left: number }>(
+    tx,
+    sql`SELECT coalesce(sum(GREATEST(0, quantity - sold - reserved)), 0)::int AS left
+        FROM ticket_types WHERE id = ANY(${pgIntArray(lots.map((lot) => lot.id))}::int[])`,
+  );
+  return Number(row?.left ?? 0);
+}
+
+/**
+ * Meia-entrada: the meia units of every ticket line (general admission and seats) take the
+ * event's quota in one conditional UPDATE, in the same transaction as their lots and seats,
+ * and their beneficiaries' documents are claimed (one meia per document per event).
+ */
+async function reserveMeias(
+  tx: Queryable,
+  input: ReserveInput,
+  order: OpenedOrder,
+  draft: ReservationDraft,
+): Promise<void> {
+  const meias = draft.orderedItems().filter((item) => item.meia);
+  if (meias.length === 0) return;
+  const accepted = await meiaCategoryIds(tx, input.eventId);
+  if (meias.some((item) => !accepted.has(item.meia!.category))) {
+    throw new HttpError(400, MEIA_MESSAGES.unknownCategory, 'validation');
+  }
+  if (!(await takeMeias(tx, input.eventId, meias.length))) {
+    const left = await meiasLeft(tx, input.eventId);
+    draft.stockShort = true;
+    draft.meiaShort = true;
+    input.tickets.forEach((line, index) => {
+      if (line.meia) draft.refuseTicket(index, Math.min(left, line.tk_qtd));
+    });
+    return;
+  }
+  await claimDocuments(
+    tx,
+    input.eventId,
+    order.id,
+    meias.map((item) => item.meia!.document),
+  );
+}
+
+/** The units of these lots the customer has bought in paid orders (the live reservation was just cancelled). */
+async function unitsBought(tx: Queryable, customerId: number, lotIds: number[]): Promise<number> {
   const row = await selectOne<{ units: number }>(
     tx,
     sql`SELECT coalesce(sum(i.quantity), 0)::int AS units
         FROM order_items i JOIN orders o ON o.id = i.order_id
         WHERE o.customer_id = ${customerId} AND o.status = 'paid'
-          AND i.kind = 'ticket' AND i.ticket_type_id = ${ticketTypeId}
+          AND i.kind = 'ticket' AND i.ticket_type_id = ANY(${pgIntArray(lotIds)}::int[])
           -- A refunded ticket no longer counts: its buyer may buy again up to the limit.
           AND NOT EXISTS (SELECT 1 FROM tickets t WHERE t.order_item_id = i.id AND t.status = 'refunded')`,
   );
@@ -528,11 +676,13 @@ function refuseIncomplete(draft: ReservationDraft): void {
   if (!draft.ticketFailed && !draft.productFailed) return;
   const message = draft.seatFailed
     ? RESERVE_MESSAGES.seatUnavailable
-    : draft.customerLimit !== null
-      ? RESERVE_MESSAGES.perCustomerLimit(draft.customerLimit)
-      : draft.ticketFailed
-        ? RESERVE_MESSAGES.ticketUnavailable
-        : RESERVE_MESSAGES.productUnavailable;
+    : draft.meiaShort
+      ? MEIA_MESSAGES.unavailable
+      : draft.customerLimit !== null
+        ? RESERVE_MESSAGES.perCustomerLimit(draft.customerLimit)
+        : draft.ticketFailed
+          ? RESERVE_MESSAGES.ticketUnavailable
+          : RESERVE_MESSAGES.productUnavailable;
   throw new Unavailable(
     { ok: false, message, tickets: draft.tickets, products: draft.products },
     draft.stockShort,
@@ -549,10 +699,15 @@ async function completeOrder(
   coupon: UsedCoupon | null,
 ): Promise<ReserveResult> {
   const items = draft.orderedItems();
-  const centsOf = (kind: ItemDraft['kind']) =>
-    items.reduce((sum, item) => (item.kind === kind ? sum + item.quantity * item.unitPriceCents : sum), 0);
+  const centsOf = (kind: ItemDraft['kind'], meia = false) =>
+    items.reduce(
+      (sum, item) =>
+        item.kind === kind && Boolean(item.meia) === meia ? sum + item.quantity * item.unitPriceCents : sum,
+      0,
+    );
   const totals = priceOrder({
     ticketCents: centsOf('ticket'),
+    meiaCents: centsOf('ticket', true),
     resaleCents: centsOf('resale'),
     productCents: centsOf('product'),
     feeBps: event.service_fee_bps,
@@ -577,6 +732,7 @@ async function completeOrder(
       coupon: coupon?.terms ?? null,
       expiresAt: order.expiresAt.toISOString(),
       items: items.map(({ sortKey, ...item }) => item),
+      notices: draft.notices,
     },
   };
 }

@@ -30,7 +30,51 @@ export const TicketTypeSchema = Type.Object({
   sectionId: Type.Union([Type.Integer(), Type.Null()]),
   onSale: Type.Boolean(),
   soldOut: Type.Boolean(),
+  /** "1º lote". */
+  lotLabel: Type.String(),
+  /** The lot of its ticket type selling now ("virada de lote"). */
+  current: Type.Boolean(),
+  /** On the current lot: the next one and its price. */
+  nextLot: Type.Union([
+    Type.Object({
+      id: Type.Integer(),
+      n_number: Type.Integer(),
+      priceCents: Type.Integer(),
+      lotLabel: Type.String(),
+      opensAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    }),
+    Type.Null(),
+  ]),
 });
+
+/** A meia-entrada category and the documents the door accepts. */
+export const MeiaCategorySchema = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z0-9-]+$' }),
+  label: Type.String({ minLength: 1, maxLength: 80 }),
+  documents: Type.Array(Type.String({ minLength: 1, maxLength: 300 }), { minItems: 1, maxItems: 10 }),
+});
+
+/** An event's meia-entrada quota with its live counter ("Restam 312 de 800 meias-entradas"). */
+export const MeiaEntradaSchema = Type.Object({
+  eventId: Type.Integer(),
+  total: Type.Integer(),
+  available: Type.Integer(),
+  label: Type.String(),
+  categories: Type.Array(MeiaCategorySchema),
+});
+
+/** `PUT /events/{id}/meia-entrada`: the producer's policy. */
+export const MeiaPolicyBodySchema = Type.Object({
+  /** Share of the tickets offered at half price, basis points: 4000 (40%, the legal minimum) to 10000. */
+  percentBps: Type.Optional(Type.Integer({ minimum: 4000, maximum: 10_000 })),
+  /** Meias offered beyond the share. */
+  extra: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+  /** State categories the event also accepts (federal ones always apply). */
+  stateCategories: Type.Optional(Type.Array(MeiaCategorySchema, { maxItems: 20 })),
+});
+
+/** A numeric event id in the path. */
+export const EventIdParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 
 /** A product with its availability. */
 export const ProductSchema = Type.Object({
@@ -64,6 +108,7 @@ export const EventDetailSchema = Type.Intersect([
     ticketTypes: Type.Array(TicketTypeSchema),
     products: Type.Array(ProductSchema),
     resale: Type.Array(ResaleSchema),
+    meiaEntrada: MeiaEntradaSchema,
   }),
 ]);
 

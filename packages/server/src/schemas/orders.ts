@@ -2,6 +2,13 @@ import { Type } from 'typebox';
 import { IdSchema, SessionIdSchema } from './common.ts';
 
 const EmailSchema = Type.String({ format: 'email', maxLength: 254 });
+
+/** The beneficiary of one meia-entrada ticket. */
+export const MeiaBeneficiarySchema = Type.Object({
+  category: Type.String({ minLength: 1, maxLength: 40 }),
+  name: Type.String({ minLength: 1, maxLength: 120 }),
+  document: Type.String({ minLength: 1, maxLength: 40 }),
+});
 // The storefront sends flags as 1/0 or true/false.
 const FlagSchema = Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 })]);
 
@@ -16,6 +23,8 @@ export const ReserveTicketSchema = Type.Object({
   resaleId: Type.Optional(Type.Union([IdSchema, Type.Null()])),
   original_n_number: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
   holder_emails: Type.Optional(Type.Array(EmailSchema, { maxItems: 50 })),
+  /** Meia-entrada: one beneficiary per unit of the line (docs/meia-entrada.md). */
+  meia: Type.Optional(Type.Array(MeiaBeneficiarySchema, { maxItems: 50 })),
 });
 
 /** `POST /cart/reserve` body (spec §7 field names). */
@@ -75,8 +84,11 @@ export const OrderSchema = Type.Object({
       quantity: Type.Integer(),
       unitPriceCents: Type.Integer(),
       holderEmail: Type.Union([Type.String(), Type.Null()]),
+      meia: Type.Optional(Type.Union([MeiaBeneficiarySchema, Type.Null()])),
     }),
   ),
+  /** pt-BR notices for the buyer, e.g. "O 1º lote esgotou; seu ingresso é do 2º lote por R$ 150,00". */
+  notices: Type.Optional(Type.Array(Type.String())),
 });
 
 /** The reservation answer: 200 with the order, or 409 with `order: null` and a message. */

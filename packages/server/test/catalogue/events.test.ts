@@ -76,7 +76,7 @@ describe('catalogue: GET /events and GET /events/{id}', () => {
     expect(byId.hasSeatMap).toBe(false);
     expect(
       byId.ticketTypes.map((type: { name: string; n_number: number }) => `${type.name} ${type.n_number}`),
-    ).toEqual(['Pista 1', 'Pista 2', 'Camarote 1']);
+    ).toEqual(['Pista 1', 'Pista Premium 1', 'Camarote 1']);
     expect(byId.ticketTypes[0]).toMatchObject({
       priceCents: 10_000,
       available: 5,

@@ -31,7 +31,11 @@ export async function createCustomer(
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** A general-admission festival a month ahead: two lots of "Pista", a camarote, products, coupons. */
+/**
+ * A general-admission festival a month ahead: "Pista" (one lot), "Pista Premium", a camarote,
+ * products, coupons. Each type has a single lot, so each sells on its own; lot turnover
+ * ("virada de lote") has its own events in lot-turnover.test.ts.
+ */
 export function festivalInput(slug = 'festival-teste', producerId: number | null = null): EventInput {
   const startsAt = new Date(Date.now() + 30 * DAY);
   return {
@@ -46,7 +50,7 @@ export function festivalInput(slug = 'festival-teste', producerId: number | null
     pixel: 'px-festival',
     lots: [
       { name: 'Pista', nNumber: 1, priceCents: 10_000, quantity: 5, perOrderLimit: 4 },
-      { name: 'Pista', nNumber: 2, priceCents: 12_000, quantity: 100, perOrderLimit: 10 },
+      { name: 'Pista Premium', nNumber: 1, priceCents: 12_000, quantity: 100, perOrderLimit: 10 },
       { name: 'Camarote', nNumber: 1, priceCents: 30_000, quantity: 20, perOrderLimit: 6 },
     ],
     products: [

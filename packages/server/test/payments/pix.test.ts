@@ -123,7 +123,7 @@ describe('PIX payments', () => {
     const mine = (await ticketsOf()).filter((t) => t.order?.id === order.id);
     expect(mine).toHaveLength(1);
     expect(mine[0]?.event.name).toBe('Festival de Teste');
-    expect(mine[0]?.ticketType.name).toBe('Pista');
+    expect(mine[0]?.ticketType.name).toBe('Pista Premium');
     const [waiting] = await selectRows<{ customer_id: number | null; holder_email: string }>(
       h.database.db,
       sql`SELECT customer_id, holder_email FROM tickets WHERE order_id = ${order.id} AND holder_email <> 'comprador@plateia.dev'`,
