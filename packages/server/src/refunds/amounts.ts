@@ -64,23 +64,31 @@ export interface OrderSources {
 }
 
 /**
- * The order's approved payment and what of it is still to be returned; refunds go back there
- * first and the rest to the wallet (the part the wallet paid).
+ * The order's approved payment that a refund of `neededCents` goes back to, and what of it is
+ * still to be returned; refunds go back there first and the rest to the wallet (the part the
+ * wallet paid). An order paid by several payments (a shared payment's shares) refunds each
+ * payer's account up to what it paid: a payment with enough left is taken first, then any
+ * with something left, oldest first.
  */
-export async function orderSources(db: Queryable, orderId: number): Promise<OrderSources> {
-  const payment = await selectOne<{ id: number; method: 'pix' | 'card'; amount_cents: number }>(
+export async function orderSources(db: Queryable, orderId: number, neededCents = 0): Promise<OrderSources> {
+  const payment = await selectOne<{
+    id: number;
+    method: 'pix' | 'card';
+    amount_cents: number;
+    left_cents: number;
+  }>(
     db,
-    sql`SELECT id, method, amount_cents FROM payments WHERE order_id = ${orderId} AND status = 'approved'
-        ORDER BY id LIMIT 1`,
+    sql`SELECT id, method, amount_cents, left_cents FROM (
+          SELECT p.id, p.method, p.amount_cents,
+                 p.amount_cents - coalesce((SELECT sum(r.amount_cents - r.wallet_cents) FROM refunds r
+                   WHERE r.payment_id = p.id AND r.reason <> 'unfulfilled'), 0) AS left_cents
+          FROM payments p WHERE p.order_id = ${orderId} AND p.status = 'approved'
+        ) sources
+        ORDER BY (left_cents >= ${neededCents}) DESC, (left_cents > 0) DESC, id LIMIT 1`,
   );
   if (!payment) return { payment: null, externalLeftCents: 0 };
-  const returned = await selectOne<{ cents: string | number | null }>(
-    db,
-    sql`SELECT sum(amount_cents - wallet_cents) AS cents FROM refunds
-        WHERE order_id = ${orderId} AND reason <> 'unfulfilled'`,
-  );
   return {
     payment: { id: Number(payment.id), method: payment.method, amountCents: Number(payment.amount_cents) },
-    externalLeftCents: Math.max(0, Number(payment.amount_cents) - Number(returned?.cents ?? 0)),
+    externalLeftCents: Math.max(0, Number(payment.left_cents)),
   };
 }

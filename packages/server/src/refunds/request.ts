@@ -263,7 +263,7 @@ async function insertRefund(
   share: { feeCents: number; totalCents: number; resale: boolean },
   now: Date,
 ): Promise<number | null> {
-  const sources = await orderSources(tx, order.id);
+  const sources = await orderSources(tx, order.id, share.totalCents);
   const external = Math.min(share.totalCents, sources.externalLeftCents);
   const wallet = share.totalCents - external;
   const method = external > 0 && sources.payment ? sources.payment.method : 'wallet';

@@ -7,11 +7,13 @@ import { paymentDeps } from '../../src/routes/payment-deps.ts';
 import { expireSharedPayment } from '../../src/shared-payments/expiry.ts';
 import {
   createCustomer,
+  festivalInput,
   newSessionId,
   sectionSeatIds,
   type TestCustomer,
   theatreInput,
 } from '../catalogue/fixtures.ts';
+import { runDueJobs } from '../jobs/support.ts';
 import { type PaymentsHarness, reserve, startPaymentsHarness } from '../payments/support.ts';
 
 const HOUR = 3_600_000;
@@ -161,5 +163,42 @@ describe('shared payments: seats and races', () => {
       sessionId: newSessionId(),
     });
     expect(hold.statusCode, hold.body).toBe(200);
+  });
+
+  it('a completed group’s event cancelled: each payer gets back what their share paid, by devolução', async () => {
+    const producer = await createCustomer(h.database.db, 'produtora.grupo@plateia.dev', '1');
+    const festival = await createEvent(h.database.db, festivalInput('festival-grupo-cancelado', producer.id));
+    const third = friend.email;
+    const order = await reserve(h.app, leader, festival.id, [{ tk_id: festival.lotIds[1]!, tk_qtd: 3 }]);
+    const part = Math.floor(order.totalCents / 3);
+    const created = await post('/shared-payments/create', leader.auth, {
+      orderId: order.id,
+      shares: [
+        { email: leader.email, amountCents: order.totalCents - 2 * part, tickets: 1 },
+        { email: third, amountCents: part, tickets: 1 },
+        { email: rival.email, amountCents: part, tickets: 1 },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const shares = (created.json() as { shares: { id: number; amountCents: number }[] }).shares;
+    for (const share of shares) expect((await simulate(await txidOf(share.id))).status).toBe(200);
+    const cancelled = await post(`/events/${festival.id}/cancel`, producer.auth, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await runDueJobs(h.app, { names: ['refunds.cancel-event'] });
+    const refunds = await selectRows<{ payment_id: number; amount_cents: number; wallet_cents: number }>(
+      h.database.db,
+      sql`SELECT payment_id, amount_cents, wallet_cents FROM refunds WHERE order_id = ${order.id}`,
+    );
+    expect(refunds.reduce((sum, r) => sum + Number(r.wallet_cents), 0)).toBe(0);
+    const back = new Map<number, number>();
+    for (const r of refunds)
+      back.set(Number(r.payment_id), (back.get(Number(r.payment_id)) ?? 0) + Number(r.amount_cents));
+    const paid = await selectRows<{ id: number; amount_cents: number }>(
+      h.database.db,
+      sql`SELECT p.id, p.amount_cents FROM shared_payment_shares s JOIN payments p ON p.id = s.payment_id
+          WHERE s.id IN (${shares[0]!.id}, ${shares[1]!.id}, ${shares[2]!.id})`,
+    );
+    expect(new Map(paid.map((p) => [Number(p.id), Number(p.amount_cents)]))).toEqual(back);
+    expect((await trialBalance(h.database.db)).unbalancedTransactions).toEqual([]);
   });
 });
