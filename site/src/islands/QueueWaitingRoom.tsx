@@ -131,6 +131,9 @@ function WaitingRoom({ eventId, eventPath }: { eventId: number; eventPath: strin
         {entry?.status === 'admitted' && (
           <div className="queue-admitted">
             <p className="queue-turn">{L.admitted}</p>
+            <p className="muted">
+              {L.place}: <span data-testid="queue-place">{entry.place}</span>
+            </p>
             <p className="muted" data-testid="queue-pass-left">
               {Math.floor(passLeft / 60_000)}:
               {String(Math.floor((passLeft % 60_000) / 1000)).padStart(2, '0')}
