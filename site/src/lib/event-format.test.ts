@@ -8,6 +8,7 @@ import {
   formatEventDateShort,
   groupTicketTypes,
   lotLabel,
+  lotTurnLine,
   placeholderGradient,
   ticketAvailability,
   venueLine,
@@ -48,6 +49,40 @@ describe('event dates', () => {
     expect(formatEventDateShort('amanhã')).toBe('');
     expect(formatEventDateLong('')).toBe('');
     expect(eventDateBadge('x')).toBeNull();
+  });
+});
+
+describe('lot turnover on the page', () => {
+  const first = lot({ id: 1, n_number: 1, current: false, onSale: false, lotLabel: '1º lote' });
+  const second = lot({
+    id: 2,
+    n_number: 2,
+    current: true,
+    nextLot: { id: 3, n_number: 3, priceCents: 15_000, lotLabel: '3º lote', opensAt: null },
+  });
+  const third = lot({ id: 3, n_number: 3, current: false, onSale: false, priceCents: 15_000 });
+  const group = { name: 'Pista', lots: [first, second, third] };
+
+  it('says which lots closed, which sells now and which comes next', () => {
+    expect(ticketAvailability(first, false, group).label).toBe('Encerrado');
+    expect(ticketAvailability(second, false, group).buyable).toBe(true);
+    expect(ticketAvailability(third, false, group)).toMatchObject({ buyable: false, label: 'Em breve' });
+  });
+
+  it('names the next lot and its price, with its date when it opens by date', () => {
+    expect(lotTurnLine(second)).toBe('Próximo lote: R$ 150,00');
+    expect(lotTurnLine(third)).toBeNull();
+    const dated = lot({
+      current: true,
+      nextLot: {
+        id: 3,
+        n_number: 2,
+        priceCents: 12_000,
+        lotLabel: '2º lote',
+        opensAt: '2026-12-15T15:00:00.000Z',
+      },
+    });
+    expect(lotTurnLine(dated)).toBe('Próximo lote: R$ 120,00 a partir de 15/12, ou quando este esgotar');
   });
 });
 

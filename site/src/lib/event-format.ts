@@ -4,6 +4,7 @@
  * the event page and "Meus Ingressos", so every page says the same thing the same way.
  */
 import type { EventSummary, TicketTypeInfo } from '@plateia/core';
+import { nextLotLabel } from '@plateia/core/messages/catalogue';
 
 /**
  * Events are shown in Brasília time (the zone of the demo venues and of most of the
@@ -76,13 +77,43 @@ export interface Availability {
 /** Few enough units left to warn the buyer. */
 export const LOW_STOCK_THRESHOLD = 20;
 
-/** Availability of a lot; a past event sells nothing. */
-export function ticketAvailability(type: TicketTypeInfo, isPast: boolean): Availability {
+/**
+ * Availability of a lot; a past event sells nothing. With its type's `group`, a lot that
+ * is not the current one reads "Em breve" (a later lot, opening when the current one sells
+ * out or at its time) or "Encerrado" (an earlier lot closed by date).
+ */
+export function ticketAvailability(type: TicketTypeInfo, isPast: boolean, group?: TicketGroup): Availability {
   if (isPast) return { buyable: false, label: 'Vendas encerradas', tone: 'off' };
   if (type.soldOut || type.available <= 0) return { buyable: false, label: 'Esgotado', tone: 'off' };
+  if (group && !type.numerationSelected && !type.current) {
+    const current = group.lots.findIndex((lot) => lot.current);
+    const position = group.lots.indexOf(type);
+    if (current >= 0 && position < current) return { buyable: false, label: 'Encerrado', tone: 'off' };
+    if (current >= 0) return { buyable: false, label: 'Em breve', tone: 'off' };
+  }
   if (!type.onSale) return { buyable: false, label: 'Fora de venda', tone: 'off' };
   if (type.available <= LOW_STOCK_THRESHOLD) return { buyable: true, label: 'Últimas unidades', tone: 'low' };
   return { buyable: true, label: 'Disponível', tone: 'ok' };
+}
+
+/**
+ * The current lot's line about the next one: "Próximo lote: R$ 150,00", with its date when it
+ * opens by date ("… a partir de 15/12, ou quando este esgotar"); null when there is none.
+ */
+export function lotTurnLine(type: TicketTypeInfo): string | null {
+  const next = type.nextLot;
+  if (!type.current || !next) return null;
+  const line = nextLotLabel(next.priceCents);
+  if (!next.opensAt) return line;
+  const day = new Intl.DateTimeFormat('pt-BR', {
+    timeZone: EVENT_TIME_ZONE,
+    day: '2-digit',
+    month: '2-digit',
+  });
+  const opens = new Date(next.opensAt);
+  return Number.isNaN(opens.getTime())
+    ? line
+    : `${line} a partir de ${day.format(opens)}, ou quando este esgotar`;
 }
 
 /** Ticket types with the same name (e.g. "Pista"), their lots in order. */

@@ -4,13 +4,15 @@
  * that only shows a buy button never downloads the ky client. The answer shapes are
  * core's catalogue contract, shared with the API host. Failures reject with an `ApiError`.
  */
-import type { EventDetail, EventSummary } from '../contracts/catalogue.ts';
+import type { EventDetail, EventSummary, MeiaEntradaInfo } from '../contracts/catalogue.ts';
 import type { EntityId } from '../contracts/ids.ts';
 import { publicRequest, searchParams } from './public-read.ts';
 
 export type {
   EventDetail,
   EventSummary,
+  MeiaEntradaInfo,
+  NextLotInfo,
   ProductInfo,
   ResaleOffer,
   TicketTypeInfo,
@@ -62,4 +64,15 @@ export async function fetchEvents(query: EventQuery = {}): Promise<EventPage> {
  */
 export function fetchEvent(idOrSlug: EntityId): Promise<EventDetail> {
   return publicRequest<EventDetail>(`events/${encodeURIComponent(String(idOrSlug))}`, catalogueMessages);
+}
+
+/**
+ * `GET /events/{id}/meia-entrada`: the event's meia-entrada quota with its live counter
+ * ("Restam 312 de 800 meias-entradas") and the documents accepted. Never cached.
+ */
+export function fetchMeiaEntrada(eventId: EntityId): Promise<MeiaEntradaInfo> {
+  return publicRequest<MeiaEntradaInfo>(
+    `events/${encodeURIComponent(String(eventId))}/meia-entrada`,
+    catalogueMessages,
+  );
 }

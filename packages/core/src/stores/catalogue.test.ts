@@ -10,6 +10,8 @@ import {
   clearCatalogueCache,
   eventStore,
   loadEvent,
+  meiaEntradaStore,
+  refreshMeiaEntrada,
   resaleCartItem,
   ticketCartItem,
   trackEventPixel,
@@ -118,5 +120,44 @@ describe('server-side rendering', () => {
     expect(core.$checkoutActive.get()).toBe(false);
     expect(core.$seatHolds.get()).toEqual([]);
     expect(core.$payment.get().phase).toBe('idle');
+  });
+});
+
+describe('meia-entrada counter', () => {
+  it('loads when watched, polls while watched, and keeps the last counter when a poll fails', async () => {
+    vi.useFakeTimers();
+    let available = 312;
+    let fail = false;
+    const calls = fakeApi(({ url }) =>
+      fail
+        ? json(503, { message: 'fora do ar' })
+        : json(200, {
+            eventId: 41,
+            total: 800,
+            available,
+            label: `Restam ${available} de 800 meias-entradas`,
+            categories: [],
+            path: url.pathname,
+          }),
+    );
+    const $counter = meiaEntradaStore(41, 1000);
+    expect(meiaEntradaStore(41, 1000)).toBe($counter);
+    const unbind = $counter.listen(() => {});
+    await allTasks();
+    expect($counter.get().data?.label).toBe('Restam 312 de 800 meias-entradas');
+    expect(calls[0]?.url.pathname).toBe('/events/41/meia-entrada');
+    available = 311;
+    await vi.advanceTimersByTimeAsync(1000);
+    await allTasks();
+    expect($counter.get().data?.available).toBe(311);
+    fail = true;
+    await refreshMeiaEntrada(41);
+    expect($counter.get().data?.available).toBe(311);
+    expect($counter.get().error).not.toBeNull();
+    const asked = calls.length;
+    unbind();
+    cleanStores($counter);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(calls.length).toBe(asked);
   });
 });

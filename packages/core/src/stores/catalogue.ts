@@ -3,6 +3,8 @@ import {
   type EventDetail,
   type EventSummary,
   fetchEvent,
+  fetchMeiaEntrada,
+  type MeiaEntradaInfo,
   type ResaleOffer,
   type TicketTypeInfo,
 } from '../api/catalogue.ts';
@@ -108,6 +110,65 @@ export function eventStore(idOrSlug: EntityId): ReadableAtom<Fetched<EventDetail
     detailStores.set(key, $store);
   }
   return $store;
+}
+
+/** How often a watched meia-entrada counter asks again (ms): the decree wants it live. */
+export const MEIA_COUNTER_POLL_MS = 10_000;
+
+const meiaStores = new Map<
+  string,
+  { $store: ReadableAtom<Fetched<MeiaEntradaInfo>>; refresh: () => Promise<void> }
+>();
+
+/**
+ * The live meia-entrada counter of an event ("Restam 312 de 800 meias-entradas"): loads when
+ * first watched and asks again every {@link MEIA_COUNTER_POLL_MS} while watched and the page
+ * is visible (and at once when it becomes visible again). One store per event. A failed
+ * poll keeps the last counter and its message in `error`.
+ */
+export function meiaEntradaStore(
+  eventId: EntityId,
+  pollMs = MEIA_COUNTER_POLL_MS,
+): ReadableAtom<Fetched<MeiaEntradaInfo>> {
+  const key = String(eventId);
+  const existing = meiaStores.get(key);
+  if (existing) return existing.$store;
+  const $store = atom<Fetched<MeiaEntradaInfo>>({ loading: true, data: null, error: null });
+  let running: Promise<void> | null = null;
+  const refresh = (): Promise<void> => {
+    running ??= task(async () => {
+      try {
+        $store.set({ loading: false, data: await fetchMeiaEntrada(eventId), error: null });
+      } catch (error) {
+        $store.set({ loading: false, data: $store.get().data, error: messageOf(error) });
+      } finally {
+        running = null;
+      }
+    });
+    return running;
+  };
+  onMount($store, () => {
+    void refresh();
+    const hidden = () => globalThis.document?.visibilityState === 'hidden';
+    const timer = setInterval(() => {
+      if (!hidden()) void refresh();
+    }, pollMs);
+    const onVisible = () => {
+      if (!hidden()) void refresh();
+    };
+    globalThis.document?.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(timer);
+      globalThis.document?.removeEventListener('visibilitychange', onVisible);
+    };
+  });
+  meiaStores.set(key, { $store, refresh });
+  return $store;
+}
+
+/** Asks for an event's meia counter again now (e.g. right after a meia was reserved). */
+export function refreshMeiaEntrada(eventId: EntityId): Promise<void> {
+  return meiaStores.get(String(eventId))?.refresh() ?? Promise.resolve();
 }
 
 /** Forgets cached answers (tests, or after a purchase changes availability). */
