@@ -6,7 +6,7 @@ import { $sharePayment, watchSharePayment } from '@plateia/core/stores/shared-pa
 import { useEffect, useState } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { LoggedOutCard } from '../components/LoggedOutCard.tsx';
-import { PixCode, ShareBadge } from '../components/SharedPayment.tsx';
+import { formatDateTime, PixCode, ShareBadge } from '../components/SharedPayment.tsx';
 import { formatEventDateShort } from '../lib/event-format.ts';
 import { groupPagePath, shareTokenFromSearch, signUpPathFor } from '../lib/shared-payments.ts';
 
@@ -66,9 +66,9 @@ function Share({ shareId }: { shareId: number }) {
           {group.event.venue ? ` · ${group.event.venue}` : ''}
         </p>
         <p className="muted">
-          {group.leader.name
-            ? `${group.leader.name} convidou você para dividir o pagamento do pedido ${group.orderNumber}.`
-            : `Pedido ${group.orderNumber}.`}
+          {share.isLeader
+            ? M.leaderShare(group.orderNumber)
+            : M.invitedBy(group.leader.name, group.orderNumber)}
         </p>
       </section>
 
@@ -93,7 +93,7 @@ function Share({ shareId }: { shareId: number }) {
           <div>
             <dt>{M.deadlineLabel}</dt>
             <dd>
-              <time dateTime={group.deadline}>{new Date(group.deadline).toLocaleString('pt-BR')}</time>
+              <time dateTime={group.deadline}>{formatDateTime(group.deadline)}</time>
             </dd>
           </div>
         </dl>

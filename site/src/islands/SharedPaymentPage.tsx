@@ -10,14 +10,14 @@ import { $sharedPayment, resendShareEmail, watchSharedPayment } from '@plateia/c
 import { useEffect, useState } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { LoggedOutCard } from '../components/LoggedOutCard.tsx';
-import { ShareBadge } from '../components/SharedPayment.tsx';
+import { formatDateTime, ShareBadge } from '../components/SharedPayment.tsx';
 import { formatEventDateShort } from '../lib/event-format.ts';
 import { sharePagePath, shareTokenFromSearch } from '../lib/shared-payments.ts';
 
 const GROUP_ICON =
   'M16 11a3 3 0 1 0-3-3 3 3 0 0 0 3 3Zm-8 0a3 3 0 1 0-3-3 3 3 0 0 0 3 3Zm0 2c-2.3 0-7 1.2-7 3.5V19h14v-2.5C15 14.2 10.3 13 8 13Zm8 0h-1a4.2 4.2 0 0 1 2 3.5V19h6v-2.5c0-2.3-4.7-3.5-7-3.5Z';
 
-const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('pt-BR') : '');
+const dateTime = (iso: string | null) => (iso ? formatDateTime(iso) : '');
 
 /**
  * `/pagamento-compartilhado/{id}`: a shared payment's group page. The leader sees every share's

@@ -59,6 +59,9 @@ export const SHARED_PAYMENT_MESSAGES = {
   resendFailed: 'Não foi possível reenviar o e-mail. Tente novamente em alguns minutos.',
   emailSentAt: 'Convite enviado em',
   shareTitle: 'Sua parte no pagamento',
+  invitedBy: (leader: string | null, orderNumber: string) =>
+    `${leader ?? 'Um amigo'} convidou você para dividir o pagamento do pedido ${orderNumber}.`,
+  leaderShare: (orderNumber: string) => `Sua parte como organizador do pedido ${orderNumber}.`,
   amount: 'Valor',
   tickets: (count: number) => (count === 1 ? '1 ingresso' : `${count} ingressos`),
   pixTitle: 'Pague com PIX',
