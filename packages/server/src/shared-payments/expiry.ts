@@ -40,6 +40,12 @@ export async function expireSharedPayment(
     await confirmPix(db, deps, share.txid);
   }
   const closed = await db.transaction(async (tx) => {
+    // The group's payments first, then the group: the order a share's settlement takes them
+    // in (its payment, then the group), so a payment arriving now waits instead of deadlocking.
+    await selectRows(
+      tx,
+      sql`SELECT id FROM payments WHERE shared_payment_id = ${groupId} ORDER BY id FOR UPDATE`,
+    );
     const locked = await selectRows<{ status: string }>(
       tx,
       sql`SELECT status FROM shared_payments WHERE id = ${groupId} FOR UPDATE`,

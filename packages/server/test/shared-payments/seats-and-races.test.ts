@@ -25,6 +25,8 @@ const HOUR = 3_600_000;
 describe('shared payments: seats and races', () => {
   let h: PaymentsHarness;
   let offsetMs = 0;
+  /** The PSP's clock ahead of ours when charges open, so they outlive our close. */
+  let pspSkewMs = 0;
   let leader: TestCustomer;
   let friend: TestCustomer;
   let rival: TestCustomer;
@@ -35,7 +37,7 @@ describe('shared payments: seats and races', () => {
   beforeAll(async () => {
     h = await startPaymentsHarness({
       clock: () => new Date(Date.now() + offsetMs),
-      psp: { now: () => new Date(Date.now() + offsetMs), devolucaoDelayMs: null },
+      psp: { now: () => new Date(Date.now() + offsetMs + pspSkewMs), devolucaoDelayMs: null },
     });
     leader = await createCustomer(h.database.db, 'lider.teatro@plateia.dev');
     friend = await createCustomer(h.database.db, 'amiga.teatro@plateia.dev');
@@ -200,5 +202,47 @@ describe('shared payments: seats and races', () => {
     );
     expect(new Map(paid.map((p) => [Number(p.id), Number(p.amount_cents)]))).toEqual(back);
     expect((await trialBalance(h.database.db)).unbalancedTransactions).toEqual([]);
+  });
+
+  it('a share paid at the moment the group closes: one outcome, every paid share refunded once', async () => {
+    pspSkewMs = HOUR;
+    const { order, group } = await seatedGroup([seats[8]!, seats[9]!]);
+    pspSkewMs = 0;
+    expect((await simulate(await txidOf(group.shares[0]!.id))).status).toBe(200);
+    offsetMs = 25 * HOUR + 60_000;
+    try {
+      const deps = { ...paymentDeps(h.app), jobs: h.app.jobs };
+      const late = await txidOf(group.shares[1]!.id);
+      const [paid, closed] = await Promise.all([
+        simulate(late),
+        expireSharedPayment(h.database.db, deps, group.id),
+      ]);
+      // The PSP took the money either way; whichever came first, the group expired.
+      expect([200, 409]).toContain(paid.status);
+      expect(['expired', 'closed']).toContain(closed);
+      await runDueJobs(h.app, {
+        scheduled: true,
+        names: ['shared-payments.expire-due', 'refunds.follow-up'],
+      });
+      const state = await selectOne<{ status: string }>(
+        h.database.db,
+        sql`SELECT status FROM shared_payments WHERE id = ${group.id}`,
+      );
+      expect(state?.status).toBe('expired');
+      const paidPayments = await selectRows<{ id: number }>(
+        h.database.db,
+        sql`SELECT id FROM payments WHERE shared_payment_id = ${group.id} AND paid_at IS NOT NULL`,
+      );
+      const refunds = await selectRows<{ payment_id: number }>(
+        h.database.db,
+        sql`SELECT payment_id FROM refunds WHERE order_id = ${order.id}`,
+      );
+      expect(refunds.map((r) => Number(r.payment_id)).sort()).toEqual(
+        paidPayments.map((p) => Number(p.id)).sort(),
+      );
+      expect((await trialBalance(h.database.db)).unbalancedTransactions).toEqual([]);
+    } finally {
+      offsetMs = 0;
+    }
   });
 });
