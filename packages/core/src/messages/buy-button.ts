@@ -8,6 +8,8 @@ export const BUY_BUTTON_MESSAGES = {
   loading: 'Carregando…',
   soldOut: 'Esgotado',
   unavailable: 'Indisponível',
+  /** A button placed without `event-id`. */
+  noEvent: 'Evento não informado',
   past: 'Evento encerrado',
   retry: 'Tentar novamente',
   menu: 'Escolha o ingresso',

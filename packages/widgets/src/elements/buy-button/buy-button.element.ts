@@ -129,8 +129,9 @@ export class PlateiaBuyButton extends LightElement {
     document.addEventListener('pointerdown', outside, { signal: this.signal });
 
     const eventId = this.eventId.trim();
+    // Without an event there is nothing to ask the API host: the button says so.
     if (!eventId) {
-      this.#draw({ kind: 'closed', text: BUY_BUTTON_MESSAGES.unavailable });
+      this.#draw({ kind: 'closed', text: BUY_BUTTON_MESSAGES.noEvent });
       return;
     }
     this.keep(

@@ -82,6 +82,16 @@ const menuItems = (element: PlateiaBuyButton) =>
 const settled = (element: PlateiaBuyButton) =>
   vi.waitFor(() => expect(button(element).dataset.state).not.toBe('loading'));
 
+describe('<plateia-buy-button> without event-id', () => {
+  it('says so on a disabled button and asks the API for nothing', async () => {
+    const element = place({});
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(button(element).textContent).toBe('Evento não informado');
+    expect(button(element).disabled).toBe(true);
+    expect(requests).toEqual([]);
+  });
+});
+
 describe('<plateia-buy-button> with a ticket type', () => {
   it('shows loading, then adds one ticket to the shared cart and fires plateia-cart-change', async () => {
     const element = place({ 'event-id': '1', 'ticket-type-id': '11' });
