@@ -159,6 +159,13 @@ describe('shared payments in the storefront', () => {
 
     await expectAccessible(page, 'group page');
 
+    // The invitations just went: resending one so soon is refused with the API host's reason.
+    await group.locator('li').nth(1).getByRole('button', { name: 'Reenviar e-mail' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^Aguarde \d+ minutos? para reenviar/ })
+      .waitFor();
+
     // The leader pays their own share from the group page.
     await group.locator('li').first().getByRole('link', { name: 'Pagar esta cota' }).click();
     await page.waitForURL(/\/pagamento-compartilhado\/cota\/\d+$/);
