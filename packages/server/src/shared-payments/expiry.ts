@@ -14,6 +14,7 @@ import { closeUnpaidGroup } from './close.ts';
 import type { SharedPaymentDeps } from './create.ts';
 import { groupExpiredEmail } from './emails.ts';
 import { groupById, receivedCents, sharesOf } from './records.ts';
+import { sendLostInvitations } from './resend.ts';
 
 /** What closing a group found. */
 export type ExpiryResult = 'not_due' | 'completed' | 'expired' | 'closed' | 'not_found';
@@ -67,12 +68,16 @@ export async function expireSharedPayment(
   return 'expired';
 }
 
-/** Every open group past its `closes_at` (the sweep job); a group whose PSP check fails waits for the next pass. */
+/**
+ * The every-minute sweep: every open group past its `closes_at` is closed (a group whose PSP
+ * check fails waits for the next pass), and invitations never recorded as sent go out.
+ */
 export async function expireDueSharedPayments(
   db: Database,
   deps: SharedPaymentDeps,
   limit = 50,
 ): Promise<number> {
+  await sendLostInvitations(db, deps, limit);
   const due = await selectRows<{ id: number }>(
     db,
     sql`SELECT id FROM shared_payments WHERE status = 'open' AND closes_at <= ${deps.now().toISOString()}::timestamptz

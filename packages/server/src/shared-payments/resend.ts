@@ -120,3 +120,40 @@ export async function resendInvitations(
   });
   return sendInvitations(db, deps, groupId, tokens);
 }
+
+/** How long after creation an invitation never recorded as sent is sent by the sweep. */
+export const LOST_INVITATION_MINUTES = 2;
+
+/**
+ * Invitations never recorded as sent (the process died between the group's COMMIT and the
+ * e-mails, or the mailer refused): each gets a fresh link and is sent now. Called by the
+ * `shared-payments.expire-due` sweep; answers the e-mails sent.
+ */
+export async function sendLostInvitations(db: Database, deps: PaymentDeps, limit = 50): Promise<string[]> {
+  const before = new Date(deps.now().getTime() - LOST_INVITATION_MINUTES * 60_000).toISOString();
+  const lost = await selectRows<{ id: number; shared_payment_id: number }>(
+    db,
+    sql`SELECT s.id, s.shared_payment_id FROM shared_payment_shares s JOIN shared_payments g ON g.id = s.shared_payment_id
+        WHERE g.status = 'open' AND g.created_at <= ${before}::timestamptz
+          AND s.position > 1 AND s.status = 'pending' AND s.email_sent_at IS NULL
+        ORDER BY s.id LIMIT ${limit}`,
+  );
+  const byGroup = new Map<number, Map<number, string>>();
+  for (const row of lost) {
+    const token = randomBytes(24).toString('base64url');
+    // Only a share still never sent takes the new link (two sweeps cannot both send it).
+    const claimed = await execute(
+      db,
+      sql`UPDATE shared_payment_shares SET token_hash = ${hashShareToken(token)}
+          WHERE id = ${row.id} AND email_sent_at IS NULL`,
+    );
+    if (claimed === 0) continue;
+    const groupId = Number(row.shared_payment_id);
+    const tokens = byGroup.get(groupId) ?? new Map<number, string>();
+    tokens.set(Number(row.id), token);
+    byGroup.set(groupId, tokens);
+  }
+  const sent: string[] = [];
+  for (const [groupId, tokens] of byGroup) sent.push(...(await sendInvitations(db, deps, groupId, tokens)));
+  return sent;
+}

@@ -49,7 +49,7 @@ describe('shared payments: seats and races', () => {
   });
   afterAll(() => h.close());
 
-  const post = (url: string, auth: { authorization: string }, payload: unknown) =>
+  const post = (url: string, auth: { authorization: string }, payload: Record<string, unknown>) =>
     h.app.inject({ method: 'POST', url, headers: auth, payload });
 
   /** Holds two seats in one browser session, reserves them and splits them with the friend. */
@@ -244,5 +244,38 @@ describe('shared payments: seats and races', () => {
     } finally {
       offsetMs = 0;
     }
+  });
+
+  it('an invitation lost between the group’s COMMIT and its e-mail is sent by the sweep with a working link', async () => {
+    const { group } = await seatedGroup([seats[12]!, seats[13]!]);
+    const friendShare = group.shares[1]!.id;
+    // As if the process died right after COMMIT: nothing recorded as sent.
+    await h.database.db.execute(
+      sql`UPDATE shared_payment_shares SET email_sent_at = NULL WHERE id = ${friendShare}`,
+    );
+    const before = h.mailer.sent.length;
+    await runDueJobs(h.app, { scheduled: true, names: ['shared-payments.expire-due'] });
+    expect(h.mailer.sent.length).toBe(before);
+    offsetMs = 3 * 60_000;
+    try {
+      await runDueJobs(h.app, { scheduled: true, names: ['shared-payments.expire-due'] });
+    } finally {
+      offsetMs = 0;
+    }
+    const sent = h.mailer.sent.slice(before);
+    expect(sent.map((m) => m.to)).toEqual([friend.email]);
+    const token = decodeURIComponent(
+      new RegExp(`/cota/${friendShare}\\?t=([A-Za-z0-9_%-]+)`).exec(sent[0]!.text)![1]!,
+    );
+    const page = await h.app.inject({
+      method: 'GET',
+      url: `/shared-payments/payment/${friendShare}`,
+      headers: { 'x-share-token': token },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().share.emailSentAt).not.toBeNull();
+    // Sent once: the next pass has nothing to do.
+    await runDueJobs(h.app, { scheduled: true, names: ['shared-payments.expire-due'] });
+    expect(h.mailer.sent.length).toBe(before + 1);
   });
 });
