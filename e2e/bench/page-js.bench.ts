@@ -3,10 +3,13 @@
 // Content-Encoding; Chromium asks for gzip over plain http) and at gzip level 9, and how much
 // the page's layout shifts while it loads (Cumulative Layout Shift, summed from Chromium's
 // layout-shift entries not caused by input, at 1280 and 375 px wide), checked against
-// budgets.json "pages". Runs the built storefront and the API host with demo data.
+// budgets.json "pages"; then, for information, the widgets' script-tag build as the
+// storefront serves it (gzip-9 beside the bytes sent with brotli, gzip and no encoding).
+// Runs the built storefront and the API host with demo data.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchBrowser } from '../support/chromium.ts';
 import { startStack } from '../support/stack.ts';
@@ -94,6 +97,43 @@ async function measure(
   };
 }
 
+/** Bytes of one answer's body as sent (not decoded), asking for `encoding` (none when empty). */
+function wireBytes(url: string, encoding: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: encoding ? { 'accept-encoding': encoding } : {} }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      res.on('end', () => resolve(res.statusCode === 200 ? bytes : Number.NaN));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * The widgets' script-tag build as the storefront serves it under /embed/ (every module and
+ * chunk, each file once): its gzip-9 size beside the bytes actually sent for a browser that
+ * accepts brotli, one that accepts only gzip, and one that accepts nothing.
+ */
+async function embedAsServed(): Promise<void> {
+  const dir = join(root, 'site', 'dist', 'client', 'embed');
+  if (!existsSync(dir)) return;
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js') && !file.startsWith('v1/'))
+    .map((file) => relative(dir, join(dir, file)));
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0) / 1024;
+  const gzip9 = sum(files.map((file) => gzipSync(readFileSync(join(dir, file)), { level: 9 }).length));
+  const sent = async (encoding: string) =>
+    sum(await Promise.all(files.map((file) => wireBytes(`${info.siteUrl}/embed/${file}`, encoding))));
+  const [br, gzip, identity] = [await sent('br'), await sent('gzip'), await sent('')];
+  console.log(
+    `\nscript-tag build as served (/embed/, ${files.length} files): gzip-9 ${gzip9.toFixed(1)} KB; on the wire ${br.toFixed(1)} KB brotli, ${gzip.toFixed(1)} KB gzip, ${identity.toFixed(1)} KB uncompressed`,
+  );
+}
+
 let failures = 0;
 try {
   const events = (await (await fetch(`${info.apiUrl}/events`)).json()) as { data: { slug: string }[] };
@@ -129,6 +169,7 @@ try {
         )}   ${maxShift ?? '-'}${overJs ? '  JS OVER BUDGET' : ''}${overShift ? '  LAYOUT SHIFT OVER BUDGET' : ''}`,
     );
   }
+  await embedAsServed();
 } finally {
   await browser.close();
   await stop();
