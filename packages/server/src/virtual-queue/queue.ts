@@ -107,6 +107,9 @@ function seedHex(row: QueueRow): string {
   return Buffer.from(row.seed).toString('hex');
 }
 
+/** First key of the queue's advisory lock (the second is the event id): pre-queue joins share it, the shuffle takes it alone. */
+const QUEUE_LOCK_CLASS = 7110;
+
 /** Pushes "the queue moved" to every process's open streams (LISTEN/NOTIFY). */
 export const QUEUE_CHANNEL = 'plateia_queue';
 
@@ -124,6 +127,7 @@ export async function orderPreQueue(db: Database, eventId: number, now: Date): P
   if (!event?.highDemand || !event.saleStartsAt || now < event.saleStartsAt) return false;
   await ensureQueue(db, eventId);
   const ordered = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${QUEUE_LOCK_CLASS}, ${eventId})`);
     const queue = await selectOne<QueueRow>(
       tx,
       sql`SELECT seed, ordered_at FROM virtual_queues WHERE event_id = ${eventId} FOR UPDATE`,
@@ -178,21 +182,26 @@ export async function joinQueue(db: Database, customerId: number, eventId: numbe
   const event = await requireQueueEvent(db, eventId, now);
   if (now < event.opensAt!) throw new HttpError(409, QUEUE_MESSAGES.notOpen, 'not_open');
   const cpf = await customerCpf(db, customerId);
-  await ensureQueue(db, eventId);
-  if (now >= event.saleStartsAt!) await orderPreQueue(db, eventId, now);
+  const queue = await ensureQueue(db, eventId);
+  let ordered = queue.ordered_at !== null;
+  if (!ordered && now >= event.saleStartsAt!) {
+    await orderPreQueue(db, eventId, now);
+    ordered = true;
+  }
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      await db.transaction((tx) => joinInTransaction(tx, { customerId, eventId, cpf, now }));
+      await db.transaction((tx) => joinInTransaction(tx, { customerId, eventId, cpf, now, ordered }));
       return;
     } catch (error) {
       if (!(error instanceof OrderedMeanwhile)) throw error;
+      ordered = true;
     }
   }
 }
 
 async function joinInTransaction(
   tx: Queryable,
-  input: { customerId: number; eventId: number; cpf: string; now: Date },
+  input: { customerId: number; eventId: number; cpf: string; now: Date; ordered: boolean },
 ): Promise<void> {
   const { customerId, eventId, cpf, now } = input;
   const existing = await selectOne<{ id: number; status: string; pass_expires_at: Date | string | null }>(
@@ -203,16 +212,15 @@ async function joinInTransaction(
   const expired =
     existing?.status === 'admitted' && (toDate(existing.pass_expires_at)?.getTime() ?? 0) <= now.getTime();
   if (existing && !expired) return;
-  const peek = await selectOne<{ ordered_at: Date | string | null }>(
-    tx,
-    sql`SELECT ordered_at FROM virtual_queues WHERE event_id = ${eventId}`,
-  );
-  if (peek?.ordered_at === null && !existing) {
-    // Pre-queue: joins share the row lock (they run side by side); the shuffle takes it
-    // exclusively, so no pre-queue entry commits after the shuffle read the list.
+  if (!input.ordered && !existing) {
+    // Pre-queue: joins share the queue's advisory lock (they run side by side); the shuffle takes
+    // it exclusively, so no pre-queue entry commits after the shuffle read the list. An advisory
+    // lock rather than FOR SHARE on the queue row: thousands of share locks on one row would each
+    // rewrite its multixact.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${QUEUE_LOCK_CLASS}, ${eventId})`);
     const queue = await selectOne<{ ordered_at: Date | string | null }>(
       tx,
-      sql`SELECT ordered_at FROM virtual_queues WHERE event_id = ${eventId} FOR SHARE`,
+      sql`SELECT ordered_at FROM virtual_queues WHERE event_id = ${eventId}`,
     );
     if (queue?.ordered_at !== null) throw new OrderedMeanwhile();
     const inserted = await selectOne<{ id: number }>(
