@@ -11,6 +11,7 @@ import {
   closeCheckIn,
   fetchCheckInEvents,
   forgetCheckInEvent,
+  formatCents,
   goOfflineCheckIn,
   indexedDbVaultStorage,
   loadCheckInReport,
@@ -20,6 +21,7 @@ import {
   reconnectCheckIn,
   scanCheckIn,
   syncCheckInManifest,
+  upgradeLastMeia,
   uploadCheckInQueue,
 } from '@plateia/core';
 import { CHECK_IN_API_MESSAGES, CHECK_IN_PAGE_TEXTS } from '@plateia/core/messages/check-in';
@@ -196,6 +198,19 @@ function LastScan() {
         {last.ticketId ? `Ingresso #${last.ticketId} · ` : ''}
         {last.mode === 'online' ? 'decidido pelo servidor' : 'decidido neste aparelho'}
       </span>
+      {last.meia && (
+        <div className="check-in-meia" data-testid="check-in-meia">
+          <strong>{last.meia.notice}</strong>
+          <span>
+            {last.meia.name} · {last.meia.categoryLabel} · documento {last.meia.document}
+          </span>
+          {last.meia.differenceCents > 0 && (
+            <button type="button" className="btn btn-secondary" onClick={() => void upgradeLastMeia()}>
+              Cobrar diferença para inteira ({formatCents(last.meia.differenceCents)})
+            </button>
+          )}
+        </div>
+      )}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import type {
   CheckInQueuedScan,
   CheckInReport,
   CheckInUploadAnswer,
+  MeiaUpgradeAnswer,
 } from '../contracts/check-in.ts';
 import { CHECK_IN_API_MESSAGES } from '../messages/check-in.ts';
 import { getJson, postJson } from './client.ts';
@@ -16,6 +17,7 @@ export type {
   CheckInQueuedScan,
   CheckInReport,
   CheckInUploadAnswer,
+  MeiaUpgradeAnswer,
 } from '../contracts/check-in.ts';
 
 /** Scans one upload may carry (the API host refuses more). */
@@ -54,6 +56,20 @@ export function postCheckInScan(
   scan: { nonce: string; deviceId: string; payload: string },
 ): Promise<CheckInOnlineAnswer> {
   return postJson(`${base(eventId)}/scan`, scan, { fallback: CHECK_IN_API_MESSAGES.uploadFailed });
+}
+
+/**
+ * `POST /check-in/events/{eventId}/tickets/{ticketId}/meia-upgrade`: the holder of a meia
+ * ticket paid the difference to a full ticket at the door (the producer's call).
+ */
+export function postMeiaUpgrade(eventId: number, ticketId: number): Promise<MeiaUpgradeAnswer> {
+  return postJson(
+    `${base(eventId)}/tickets/${ticketId}/meia-upgrade`,
+    {},
+    {
+      fallback: CHECK_IN_API_MESSAGES.uploadFailed,
+    },
+  );
 }
 
 /** `POST /check-in/events/{eventId}/scans`: records scans decided offline (at most {@link CHECK_IN_UPLOAD_MAX}). */

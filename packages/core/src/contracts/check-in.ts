@@ -20,6 +20,31 @@ export interface CheckInManifestPage {
   serverTime: string;
 }
 
+/**
+ * A meia-entrada ticket at the door: the staff checks the beneficiary's document
+ * ("MEIA — conferir documento"); the holder may pay the difference to a full ticket.
+ */
+export interface CheckInMeia {
+  /** "MEIA — conferir documento". */
+  notice: string;
+  category: string;
+  /** "Estudante". */
+  categoryLabel: string;
+  name: string;
+  document: string;
+  /** The documents the category requires. */
+  documents: string[];
+  /** What paying up to a full ticket costs at the door, in cents. */
+  differenceCents: number;
+}
+
+/** `POST /check-in/events/{eventId}/tickets/{ticketId}/meia-upgrade`: the difference was paid. */
+export interface MeiaUpgradeAnswer {
+  ticketId: number;
+  differenceCents: number;
+  message: string;
+}
+
 /** The server's decision on an online scan. */
 export interface CheckInOnlineAnswer {
   verdict: CheckInVerdict;
@@ -31,6 +56,8 @@ export interface CheckInOnlineAnswer {
   /** The nonce had been recorded before: this is that decision. */
   duplicate: boolean;
   ticket: CheckInTicket | null;
+  /** Set for a meia-entrada ticket (online scans only; the offline manifest does not carry it). */
+  meia?: CheckInMeia | null;
 }
 
 /** A scan decided offline, as uploaded. */

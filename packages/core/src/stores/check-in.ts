@@ -4,11 +4,13 @@ import {
   fetchCheckInManifest,
   fetchCheckInReport,
   postCheckInScan,
+  postMeiaUpgrade,
   uploadCheckInScans,
 } from '../api/check-in.ts';
 import { ApiError } from '../api/public-read.ts';
 import type {
   CheckInManifestEntry,
+  CheckInMeia,
   CheckInQueuedScan,
   CheckInReport,
   CheckInTicket,
@@ -55,6 +57,8 @@ export interface CheckInScanResult {
   ticketId: number | null;
   /** Who decided: the server, or this scanner on its own. */
   mode: 'online' | 'offline';
+  /** A meia-entrada ticket (online scans): "MEIA — conferir documento" and its beneficiary. */
+  meia?: CheckInMeia | null;
   /** ISO time of the scan. */
   at: string;
 }
@@ -358,6 +362,7 @@ export async function scanCheckIn(text: string): Promise<CheckInScanResult | nul
         message: answer.message,
         ticketId: answer.ticketId,
         mode: 'online',
+        meia: answer.meia ?? null,
         at: new Date(current.now()).toISOString(),
       });
     } catch (error) {
@@ -390,6 +395,24 @@ export async function uploadCheckInQueue(): Promise<boolean> {
   } catch (error) {
     if (offlineError(error)) $checkIn.setKey('online', false);
     else $checkIn.setKey('error', failure(error, CHECK_IN_API_MESSAGES.uploadFailed));
+    return false;
+  }
+}
+
+/**
+ * The producer's call at the door: the holder of the last scanned meia ticket paid the
+ * difference to a full ticket. On success the last scan no longer reads as meia and says so.
+ */
+export async function upgradeLastMeia(): Promise<boolean> {
+  const current = session;
+  const last = $checkInLastScan.get();
+  if (!current || !last?.meia || last.ticketId === null) return false;
+  try {
+    const answer = await postMeiaUpgrade(current.eventId, last.ticketId);
+    $checkInLastScan.set({ ...last, meia: null, message: answer.message });
+    return true;
+  } catch (error) {
+    $checkIn.setKey('error', failure(error, CHECK_IN_API_MESSAGES.uploadFailed));
     return false;
   }
 }

@@ -10,7 +10,9 @@ export type LedgerAccount =
   | { kind: 'pix_in' }
   | { kind: 'card_in' }
   | { kind: 'pix_out' }
-  | { kind: 'card_out' };
+  | { kind: 'card_out' }
+  /** Money the event's producer received at the door (a meia paid up to full, docs/meia-entrada.md). */
+  | { kind: 'door_in' };
 
 export type LedgerAccountKind = LedgerAccount['kind'];
 

@@ -31,6 +31,8 @@ export type MovementKind =
   | 'shared_share'
   /** A shared payment completed: the order's revenue recognised from clearing, once. */
   | 'shared_payment'
+  /** A meia-entrada ticket paid up to full at the door (docs/meia-entrada.md). */
+  | 'meia_upgrade'
   /** Undoes an earlier transaction. */
   | 'reversal';
 

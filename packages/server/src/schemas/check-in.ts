@@ -34,6 +34,27 @@ const CheckInTicketSchema = Type.Object({
   status: Type.String(),
 });
 
+/** A meia-entrada ticket at the door ("MEIA — conferir documento"). */
+const CheckInMeiaSchema = Type.Object({
+  notice: Type.String(),
+  category: Type.String(),
+  categoryLabel: Type.String(),
+  name: Type.String(),
+  document: Type.String(),
+  documents: Type.Array(Type.String()),
+  differenceCents: Type.Integer(),
+});
+
+/** The ticket of `POST /check-in/events/{eventId}/tickets/{ticketId}/meia-upgrade`. */
+export const MeiaUpgradeParamsSchema = Type.Object({ eventId: IdSchema, ticketId: IdSchema });
+
+/** The difference to a full ticket was paid at the door. */
+export const MeiaUpgradeAnswerSchema = Type.Object({
+  ticketId: Type.Integer(),
+  differenceCents: Type.Integer(),
+  message: Type.String(),
+});
+
 /** One page of the manifest. */
 export const ManifestAnswerSchema = Type.Object({
   event: Type.Object({
@@ -71,6 +92,8 @@ export const OnlineScanAnswerSchema = Type.Object({
   holderVersion: Type.Union([Type.Integer(), Type.Null()]),
   duplicate: Type.Boolean(),
   ticket: Type.Union([CheckInTicketSchema, Type.Null()]),
+  /** Set for a meia-entrada ticket: the beneficiary to check. */
+  meia: Type.Optional(Type.Union([CheckInMeiaSchema, Type.Null()])),
 });
 
 /** One offline scan in an upload. */

@@ -5,12 +5,15 @@ import { readManifest } from '../../check-in/manifest.ts';
 import { producerEvent, producerEvents } from '../../check-in/producer.ts';
 import { checkInReport } from '../../check-in/report.ts';
 import { scanOnline, uploadScans } from '../../check-in/scans.ts';
+import { doorMeiaOf, upgradeMeiaAtDoor } from '../../meia-entrada/door.ts';
 import { bearerToken } from '../../plugins/auth.ts';
 import {
   CheckInParamsSchema,
   CheckInReportSchema,
   ManifestAnswerSchema,
   ManifestQuerySchema,
+  MeiaUpgradeAnswerSchema,
+  MeiaUpgradeParamsSchema,
   OnlineScanAnswerSchema,
   OnlineScanBodySchema,
   ProducerEventsAnswerSchema,
@@ -88,7 +91,29 @@ const checkIn: FastifyPluginAsyncTypebox = async (app) => {
       const answer = await scanOnline(app.database.db, event, request.customer, request.body, {
         now: app.now,
       });
-      return { ...answer, message: CHECK_IN_VERDICT_MESSAGES[answer.verdict] };
+      // A meia ticket: the staff checks the beneficiary's document (docs/meia-entrada.md).
+      const meia = answer.ticket ? await doorMeiaOf(app.database.db, event.id, answer.ticket.id) : null;
+      return { ...answer, message: CHECK_IN_VERDICT_MESSAGES[answer.verdict], ...(meia ? { meia } : {}) };
+    },
+  );
+
+  app.post(
+    '/check-in/events/:eventId/tickets/:ticketId/meia-upgrade',
+    {
+      preHandler: app.authenticate,
+      config: perSession(120),
+      schema: {
+        tags: ['check-in'],
+        security: [{ bearer: [] }],
+        params: MeiaUpgradeParamsSchema,
+        summary:
+          "The producer's call at the door: the holder of a meia ticket paid the difference to a full ticket (recorded in the ledger).",
+        response: { 200: MeiaUpgradeAnswerSchema, ...errors, 409: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const event = await producerEvent(app.database.db, request.params.eventId, request.customer);
+      return upgradeMeiaAtDoor(app.database.db, event.id, request.customer.id, request.params.ticketId);
     },
   );
 
