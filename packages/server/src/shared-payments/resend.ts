@@ -10,6 +10,7 @@ import type { Database } from '../db/client.ts';
 import { execute, selectRows } from '../db/sql.ts';
 import type { PaymentDeps } from '../payments/deps.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { RateLimitedError } from '../rate-limits/backoff.ts';
 import { invitationEmail } from './emails.ts';
 import { SHARED_PAYMENT_ANSWERS as A } from './messages.ts';
 import { groupById, hashShareToken } from './records.ts';
@@ -103,7 +104,7 @@ export async function resendInvitations(
       const sentAt = byEmail.get(email)!.email_sent_at;
       if (sentAt) waitMs = Math.max(waitMs, new Date(sentAt).getTime() + interval - now.getTime());
     }
-    if (waitMs > 0) throw new HttpError(429, A.resendTooSoon(Math.ceil(waitMs / 60_000)), 'rate_limited');
+    if (waitMs > 0) throw new RateLimitedError(A.resendTooSoon(Math.ceil(waitMs / 60_000)), waitMs / 1000);
     const drawn = new Map<number, string>();
     for (const email of wanted) {
       const id = Number(byEmail.get(email)!.id);

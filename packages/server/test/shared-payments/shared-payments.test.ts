@@ -364,6 +364,7 @@ describe('shared payments', () => {
     expect(unknownEmail.json().message).toContain('ninguem@exemplo.com');
     const tooSoon = await resend([newcomer]);
     expect(tooSoon.statusCode).toBe(429);
+    expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(200);
     expect(tooSoon.json().message).toMatch(/^Aguarde \d+ minutos? para reenviar/);
     offsetMs += 6 * 60_000;
     try {
