@@ -10,6 +10,13 @@ const MARIANA = { email: 'mariana.costa@plateia.dev', password: 'plateia123' } a
 // A row of "Plateia A" no other test takes seats in.
 const ROW = 'M';
 
+/** Uncaught errors of `page` (a hydration mismatch among them), collected as they happen. */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
 /** axe-core finds nothing serious or critical on the page as it is now. */
 async function expectAccessible(page: Page, view: string): Promise<void> {
   const violations = await seriousViolations(page);
@@ -59,21 +66,28 @@ async function invitationPath(email: string): Promise<string> {
   return link;
 }
 
-/** A friend opens the e-mailed link logged in, pays, and finds the ticket in Meus Ingressos. */
+/**
+ * A friend opens the e-mailed link and pays: logged in when `loggedIn`, else with the link's
+ * token alone (no account needed to pay).
+ */
 async function friendPays(
   browser: Browser,
   friend: { email: string; password: string },
   path: string,
-): Promise<{ context: BrowserContext; page: Page }> {
+  loggedIn: boolean,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await newContext(browser);
   const page = await context.newPage();
-  await page.goto('/');
-  await logInFromHeader(page, friend);
+  const errors = pageErrors(page);
+  if (loggedIn) {
+    await page.goto('/');
+    await logInFromHeader(page, friend);
+  }
   await page.goto(path);
   await page.getByRole('heading', { name: THEATRE.name }).waitFor();
   await page.getByText('R$ 198,00').first().waitFor();
   await paySharePage(page);
-  return { context, page };
+  return { context, page, errors };
 }
 
 /** Waits until `page`'s Meus Ingressos shows a ticket of the theatre from `orderNumber`. */
@@ -109,6 +123,7 @@ describe('shared payments in the storefront', () => {
   it('splits a seated purchase with two friends, each pays by sandbox PIX from their own page, everyone gets a ticket', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
+    const errors = pageErrors(page);
     await recordCheckoutStarts(page);
     await page.goto(`/eventos/${THEATRE.slug}`);
     await logInFromHeader(page);
@@ -178,12 +193,22 @@ describe('shared payments in the storefront', () => {
     // Each friend pays from the link in their invitation e-mail.
     const joaoPath = await invitationPath(JOAO.email);
     const marianaPath = await invitationPath(MARIANA.email);
-    const joao = await friendPays(browser, JOAO, joaoPath);
+    const joao = await friendPays(browser, JOAO, joaoPath, true);
     await page
       .getByTestId('group-status')
       .filter({ hasText: '2 de 3 partes pagas' })
       .waitFor({ timeout: 20_000 });
-    const mariana = await friendPays(browser, MARIANA, marianaPath);
+    const mariana = await friendPays(browser, MARIANA, marianaPath, false);
+    // Paid without a session: the ticket goes to her e-mail's account, sign-up prefilled.
+    expect(
+      await mariana.page.getByRole('link', { name: 'Criar conta com este e-mail' }).getAttribute('href'),
+    ).toBe(`/cadastro?email=${encodeURIComponent(MARIANA.email)}`);
+    // The link's token opens the group page too, where the others' e-mails are masked.
+    await mariana.page.getByRole('link', { name: 'Ver o pagamento do grupo' }).click();
+    await mariana.page.getByText(`Você (${MARIANA.email})`).waitFor();
+    await mariana.page.getByText('j***@plateia.dev', { exact: false }).waitFor();
+    expect(await mariana.page.getByText(JOAO.email).count()).toBe(0);
+    await logInFromHeader(mariana.page, MARIANA);
 
     // The leader's page sees the group complete without a reload.
     await page
@@ -198,6 +223,7 @@ describe('shared payments in the storefront', () => {
     const list = page.getByRole('region', { name: 'Pagamentos compartilhados' });
     await list.getByRole('link', { name: THEATRE.name }).first().waitFor();
 
+    expect([...errors, ...joao.errors, ...mariana.errors]).toEqual([]);
     await joao.context.close();
     await mariana.context.close();
     await context.close();

@@ -41,7 +41,8 @@ function Group({ id }: { id: number }) {
     setToken(shareTokenFromSearch(window.location.search));
   }, []);
   const ready = token !== undefined && (token !== null || authState !== 'loading');
-  const anonymous = !token && authState === 'loggedOut';
+  // Only once the token was read (after hydration), so the first render matches the server's.
+  const anonymous = token === null && authState === 'loggedOut';
   useEffect(() => {
     if (!ready || anonymous) return;
     return watchSharedPayment(id, { shareToken: token });
