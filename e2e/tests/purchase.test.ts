@@ -141,8 +141,9 @@ describe('buying in the storefront', () => {
     await page.clock.install();
     await page.goto(`/eventos/${FESTIVAL.slug}`);
     // The event page loads its buy buttons and seat map as the visitor scrolls to them.
-    await lot(page, 'Pista 2º lote').scrollIntoViewIfNeeded();
-    await lot(page, 'Pista 2º lote').getByRole('button', { name: 'Comprar' }).click();
+    // The 2º lote opens only when the 1º sells out (virada de lote): the current lot is bought.
+    await lot(page, 'Pista 1º lote').scrollIntoViewIfNeeded();
+    await lot(page, 'Pista 1º lote').getByRole('button', { name: 'Comprar' }).click();
     const finish = page.locator('plateia-cart-bar').getByRole('button', { name: 'Finalizar Compra' });
     await finish.waitFor();
 
