@@ -25,6 +25,7 @@ export const CHECKOUT_TAG = 'plateia-checkout';
  * @attr {string} event-id - The event being bought (the storefront's `/checkout/{eventId}`); reported in `plateia-checkout-start`. The reservation covers the shared cart, whose first item names the event.
  * @attr {string} signup-url - Where "Cadastrar" in the login gate goes. Default `/cadastro`.
  * @attr {string} tickets-url - Where "Ver Meus Ingressos" goes after payment. Default `/mytickets`.
+ * @attr {string} shared-payment-url - Where the page goes once "Dividir com amigos" created the group; `{id}` is replaced by its id. Default `/pagamento-compartilhado/{id}` (the storefront's group page: set the storefront's address on other sites).
  *
  * @fires {CustomEvent<PlateiaCheckoutStartDetail>} plateia-checkout-start - The reservation opened an order: `detail` has `eventId`, `orderId`, `orderNumber`, `totalCents`.
  * @fires {CustomEvent<PlateiaCheckoutCompleteDetail>} plateia-checkout-complete - The order is paid: `detail` has `orderId` and `method` (`pix` or `card`).
@@ -75,10 +76,10 @@ export const CHECKOUT_TAG = 'plateia-checkout';
  * @cssprop [--plateia-backdrop=rgb(0 0 0 / 0.7)] - Backdrop behind the gate.
  */
 export class PlateiaCheckout extends elementClass<
-  Pick<CheckoutProps, 'eventId' | 'signupUrl' | 'ticketsUrl'>
+  Pick<CheckoutProps, 'eventId' | 'signupUrl' | 'ticketsUrl' | 'sharedPaymentUrl'>
 >({
   component: Checkout,
-  attributes: { eventId: 'string', signupUrl: 'string', ticketsUrl: 'string' },
+  attributes: { eventId: 'string', signupUrl: 'string', ticketsUrl: 'string', sharedPaymentUrl: 'string' },
   styles: [withTheme(checkoutCss)],
 }) {
   /** The event being bought; mirrors `event-id`. */
@@ -87,6 +88,8 @@ export class PlateiaCheckout extends elementClass<
   declare signupUrl: string | undefined;
   /** Where "Ver Meus Ingressos" goes; mirrors `tickets-url`. */
   declare ticketsUrl: string | undefined;
+  /** Where "Dividir com amigos" goes once the group exists; mirrors `shared-payment-url`. */
+  declare sharedPaymentUrl: string | undefined;
 }
 
 /** `detail` types of this element's events. */

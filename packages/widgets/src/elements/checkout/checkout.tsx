@@ -59,6 +59,8 @@ export interface CheckoutProps extends ElementHostProps {
   signupUrl?: string;
   /** Target of "Ver Meus Ingressos" (attribute `tickets-url`), default `/mytickets`. */
   ticketsUrl?: string;
+  /** Where the page goes after "Dividir com amigos" (attribute `shared-payment-url`), `{id}` the group's; default `/pagamento-compartilhado/{id}`. */
+  sharedPaymentUrl?: string;
 }
 
 type Emit = <Name extends PlateiaEventName>(type: Name, detail: PlateiaEventDetails[Name]) => void;
@@ -149,7 +151,13 @@ function ticketDetails(item: CartItem): string {
 }
 
 /** The checkout as a React component. */
-export function Checkout({ eventId, signupUrl, ticketsUrl, container }: CheckoutProps): ReactNode {
+export function Checkout({
+  eventId,
+  signupUrl,
+  ticketsUrl,
+  sharedPaymentUrl,
+  container,
+}: CheckoutProps): ReactNode {
   const checkout = useStore($checkout);
   const rootRef = useRef<HTMLDivElement | null>(null);
   const [notice, setNotice] = useState('');
@@ -217,6 +225,7 @@ export function Checkout({ eventId, signupUrl, ticketsUrl, container }: Checkout
           focus={focus}
           checkout={checkout}
           fire={fire}
+          sharedPaymentUrl={sharedPaymentUrl}
           onQuit={() => {
             void quitCheckout();
             setNotice('Compra cancelada. Seus ingressos continuam no carrinho.');
@@ -538,6 +547,7 @@ interface PaymentStepProps {
   focus: boolean;
   checkout: CheckoutData;
   fire: Emit;
+  sharedPaymentUrl: string | undefined;
   onQuit: () => void;
 }
 
@@ -547,7 +557,7 @@ const METHODS = [
   ['split', SHARED_PAYMENT_MESSAGES.method],
 ] as const;
 
-function PaymentStep({ focus, checkout, fire, onQuit }: PaymentStepProps): ReactNode {
+function PaymentStep({ focus, checkout, fire, sharedPaymentUrl, onQuit }: PaymentStepProps): ReactNode {
   const ids = useId();
   const { order } = checkout;
   const payment = useStore($payment);
@@ -615,7 +625,7 @@ function PaymentStep({ focus, checkout, fire, onQuit }: PaymentStepProps): React
       {method === 'pix' ? (
         <PixPayment payment={payment} />
       ) : method === 'split' ? (
-        <SplitPayment order={order} />
+        <SplitPayment order={order} sharedPaymentUrl={sharedPaymentUrl} />
       ) : (
         <CardPayment payment={payment} totalCents={order.totalCents} fire={fire} />
       )}

@@ -159,11 +159,14 @@ describe('Dividir com amigos', () => {
     expect(parseReais('1,234')).toBeNaN();
   });
 
-  it('is offered beside PIX and card in the checkout', async () => {
-    render(<Checkout eventId="2" />);
+  it('is offered beside PIX and card in the checkout, and goes to the group page it is given', async () => {
+    render(<Checkout eventId="2" sharedPaymentUrl="https://loja.example/pagamento-compartilhado/{id}" />);
     await settle();
     fireEvent.click(screen.getByRole('radio', { name: 'Dividir com amigos' }));
     await settle();
-    expect(screen.getByRole('button', { name: 'Dividir e enviar convites' })).toBeTruthy();
+    fireEvent.input(screen.getByLabelText('E-mail do amigo 1'), { target: { value: 'bia@x.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Dividir e enviar convites' }));
+    await settle();
+    expect(api.navigations).toEqual(['https://loja.example/pagamento-compartilhado/31']);
   });
 });
