@@ -176,16 +176,16 @@ describe('lot turnover (virada de lote)', () => {
   });
 
   it('under a race of many buyers never oversells across lots, and every price is its lot’s', async () => {
-    const event = await createEvent(t.database.db, threeLots('lotes-corrida', [17, 23, 30]));
+    const event = await createEvent(t.database.db, threeLots('lotes-corrida', [47, 61, 72]));
     const racers: TestCustomer[] = [];
-    for (let i = 0; i < 40; i++) racers.push(await createCustomer(t.database.db, `corrida${i}@teste.dev`));
-    // 40 buyers × 2 units = 80 asked for 70 units in three lots.
+    for (let i = 0; i < 150; i++) racers.push(await createCustomer(t.database.db, `corrida${i}@teste.dev`));
+    // 150 buyers × 2 units = 300 asked for 180 units in three lots (one pair spans two lots).
     const answers = await Promise.all(
       racers.map((racer, i) => reserve(racer, event, [{ tk_id: event.lotIds[i % 3], tk_qtd: 2 }])),
     );
     const won = answers.filter((res) => res.status === 200);
     const lost = answers.filter((res) => res.status === 409);
-    expect(won.length + lost.length).toBe(40);
+    expect(won.length + lost.length).toBe(150);
     const lots = await selectRows<{ id: number; quantity: number; reserved: number; price_cents: number }>(
       t.database.db,
       sql`SELECT id, quantity, reserved, price_cents FROM ticket_types WHERE event_id = ${event.id} ORDER BY n_number`,
@@ -199,10 +199,10 @@ describe('lot turnover (virada de lote)', () => {
       expect(mine.length).toBe(lot.reserved);
       expect(mine.every((line) => line.unitPriceCents === lot.price_cents)).toBe(true);
     }
-    // Units run out exactly: 70 sold as 35 pairs, the five last buyers refused (0 left).
-    expect(lines.length).toBe(70);
-    expect(won.length).toBe(35);
-    expect(lots.map((lot) => lot.reserved)).toEqual([17, 23, 30]);
+    // Units run out exactly: 180 sold as 90 pairs, the other buyers refused (0 left).
+    expect(lines.length).toBe(180);
+    expect(won.length).toBe(90);
+    expect(lots.map((lot) => lot.reserved)).toEqual([47, 61, 72]);
     for (const res of lost) expect(res.body.tickets[0].tk_allow.tk_allow).toBe(0);
     // Each order's total is its lines' prices plus the fee.
     for (const res of won) {
