@@ -131,11 +131,13 @@ function TicketDestination({
   return (
     <div className="shared-destination">
       <p>{allPaid ? M.paidAllPaid(email) : M.paidTicketAccount(email)}</p>
-      {loggedIn && mine ? (
+      {loggedIn && mine && (
         <a className="btn btn-secondary" href="/mytickets">
           {M.seeTickets}
         </a>
-      ) : (
+      )}
+      {/* Someone else's session (the leader paying a friend's share) has nothing to create. */}
+      {!loggedIn && (
         <>
           <p className="muted">{M.noAccount}</p>
           <a className="btn btn-secondary" href={signUpPathFor(email)}>
