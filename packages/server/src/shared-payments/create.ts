@@ -87,8 +87,13 @@ export async function createSharedPayment(
     db,
     sql`SELECT starts_at FROM events WHERE id = ${order.eventId}`,
   );
-  const deadline = sharedPaymentDeadline(now, new Date(event!.starts_at), asked);
-  if (!deadline) throw fail(409, A.tooLate, 'too_late');
+  const startsAt = new Date(event!.starts_at);
+  const deadline = sharedPaymentDeadline(now, startsAt, asked);
+  if (!deadline) {
+    // The event leaves no window at all (409), or the deadline asked for is too soon (400).
+    if (!sharedPaymentDeadline(now, startsAt, null)) throw fail(409, A.tooLate, 'too_late');
+    throw fail(400, A.deadlineTooSoon, 'validation');
+  }
   const closesAt = sharedPaymentClosesAt(deadline);
 
   const charges = await openCharges(deps, order.number, shares, now, closesAt);

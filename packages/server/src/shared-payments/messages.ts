@@ -16,6 +16,7 @@ export const SHARED_PAYMENT_ANSWERS = {
   groupCap: 'Limite de compras em grupo para este evento atingido. Tente pagar sozinho.',
   tooLate: 'Não há tempo suficiente antes do evento para dividir este pagamento.',
   invalidDeadline: 'Informe o prazo como data e hora válidas.',
+  deadlineTooSoon: 'Escolha um prazo de pelo menos 30 minutos a partir de agora.',
   ticketsNotSplittable:
     'A divisão dos ingressos não corresponde às mesas do pedido: cada mesa vai inteira para uma pessoa.',
   pixUnavailable: 'Não foi possível gerar os códigos PIX agora. Tente novamente em instantes.',

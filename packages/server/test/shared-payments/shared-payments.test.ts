@@ -222,7 +222,28 @@ describe('shared payments', () => {
         { email: friend.email, amountCents: half, tickets: 1 },
       ],
     });
-    expect(tooSoon.statusCode).toBe(409);
+    expect(tooSoon.json()).toEqual({
+      error: 'validation',
+      message: 'Escolha um prazo de pelo menos 30 minutos a partir de agora.',
+    });
+    // An event too close leaves no window at all (the deadline stops 24 h before it starts).
+    const soon = await createEvent(h.database.db, {
+      ...festivalInput('festival-amanha'),
+      startsAt: new Date(Date.now() + 20 * HOUR),
+      endsAt: new Date(Date.now() + 26 * HOUR),
+    });
+    const soonOrder = await reserve(h.app, leader, soon.id, [{ tk_id: soon.lotIds[1]!, tk_qtd: 1 }]);
+    const tooLate = await post('/shared-payments/create', leader.auth, {
+      orderId: soonOrder.id,
+      shares: [
+        { email: leader.email, amountCents: soonOrder.totalCents - 100, tickets: 1 },
+        { email: friend.email, amountCents: 100, tickets: 0 },
+      ],
+    });
+    expect(tooLate.statusCode).toBe(409);
+    expect(tooLate.json().message).toBe(
+      'Não há tempo suficiente antes do evento para dividir este pagamento.',
+    );
     const theirs = await split(
       [
         { email: friend.email, amountCents: half, tickets: 1 },
