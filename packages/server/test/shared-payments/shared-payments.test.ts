@@ -281,6 +281,12 @@ describe('shared payments', () => {
       clearingBefore + newcomers!.amountCents,
     );
     // The same PIX notified again (webhook replayed, reconcile) is credited once.
+    const replay = await fetch(`${pixWebhookUrl(h.app.config)}/pix`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pix: [{ endToEndId: third.e2eid, txid: third.txid }] }),
+    });
+    expect(replay.status, await replay.clone().text()).toBe(200);
     expect(await confirmPix(h.database.db, paymentDeps(h.app), third.txid, third.e2eid)).toBe('duplicate');
     expect(await confirmPix(h.database.db, paymentDeps(h.app), third.txid)).toBe('duplicate');
     expect((await groupRow(group.id)).paidCents).toBe(newcomers!.amountCents);
