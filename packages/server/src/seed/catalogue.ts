@@ -115,8 +115,10 @@ export async function seedCatalogue(db: Database): Promise<string[]> {
             quantity: 500,
             perOrderLimit: 6,
             description: '3º lote',
+            // Lot turnover by date: the 3º lote opens ten days before the festival, or when
+            // the 2º sells out, whichever comes first (docs/buying.md).
+            salesStart: daysFromNow(14, 12),
           },
-          { name: 'Pista Meia-entrada', nNumber: 1, priceCents: 6_000, quantity: 200, perOrderLimit: 2 },
           { name: 'Camarote Open Bar', nNumber: 1, priceCents: 42_000, quantity: 120, perOrderLimit: 4 },
         ],
         products: [
@@ -133,6 +135,21 @@ export async function seedCatalogue(db: Database): Promise<string[]> {
           { code: 'PLATEIA10', kind: 'percent', value: 1000 },
           { code: 'BEMVINDO20', kind: 'fixed', value: 2_000, usageLimit: 100 },
         ],
+        // Meia-entrada is the event's quota (40% of the tickets, plus 20), not a lot of its
+        // own; state categories are the producer's choice (docs/meia-entrada.md).
+        meia: {
+          extra: 20,
+          stateCategories: [
+            {
+              id: 'professor-df',
+              label: 'Professor da rede pública do DF',
+              documents: [
+                'Contracheque ou carteira funcional da Secretaria de Educação do DF',
+                'Documento de identidade com foto',
+              ],
+            },
+          ],
+        },
       });
     },
     created,

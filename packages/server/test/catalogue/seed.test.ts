@@ -29,6 +29,14 @@ describe('demo catalogue', () => {
     const map = (await t.app.inject({ method: 'GET', url: `/seat/maps/${theatre.id}` })).json();
     expect(map.seatCount).toBe(2020);
     expect(map.sections.some((section: { kind: string }) => section.kind === 'tables')).toBe(true);
+    // The festival's Pista sells its lots in order, and meia-entrada is its quota:
+    // 40% of 1,420 tickets plus the 20 the producer added, with a state category.
+    const festival = (await t.app.inject({ method: 'GET', url: '/events/festival-sons-do-cerrado' })).json();
+    const pista = festival.ticketTypes.filter((type: { name: string }) => type.name === 'Pista');
+    expect(pista.map((type: { current: boolean }) => type.current)).toEqual([true, false, false]);
+    expect(pista[0].nextLot).toMatchObject({ n_number: 2, priceCents: 15_000, opensAt: null });
+    expect(festival.meiaEntrada).toMatchObject({ total: 588, available: 588 });
+    expect(festival.meiaEntrada.categories.at(-1).id).toBe('professor-df');
     const rock = (await t.app.inject({ method: 'GET', url: '/events/rock-nacional-ao-vivo' })).json();
     expect(rock.ticketTypes[0].soldOut).toBe(true);
     expect(rock.resale).toHaveLength(3);
