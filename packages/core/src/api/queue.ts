@@ -8,7 +8,8 @@ import { $sessionToken } from '../stores/session-token.ts';
 import { getJson, postJson } from './client.ts';
 import { ApiError, apiBaseUrl, apiFetch } from './public-read.ts';
 
-const messages = { fallback: QUEUE_MESSAGES.loadFailed };
+// The host's refusals (CPF, queue not open, pass) are pt-BR already: show them as sent.
+const messages = { fallback: QUEUE_MESSAGES.loadFailed, preferServerMessage: true };
 
 /** `GET /queue/{eventId}`: phase, commitment (and seed once revealed), serving place. */
 export function fetchQueueState(eventId: number): Promise<QueueState> {
