@@ -63,7 +63,8 @@ export function groupExpiredEmail(input: {
   eventName: string;
   orderNumber: string;
   paidCents: number;
-  groupUrl: string;
+  /** The group's page (the leader) or the share's page under a fresh link (a friend). */
+  detailsUrl: string;
 }): MailMessage {
   const subject = `Pagamento em grupo encerrado: ${input.eventName}`;
   const lines = [
@@ -72,11 +73,11 @@ export function groupExpiredEmail(input: {
       ? `Os ${formatBrl(input.paidCents)} pagos voltam para as contas de onde vieram, por devolução PIX. Quem pagou não precisa fazer nada.`
       : 'Nenhuma parte foi paga, então não há valores a devolver.',
   ];
-  const text = ['Olá!', '', ...lines, '', `Detalhes: ${input.groupUrl}`, '', 'Equipe Plateia'].join('\n');
+  const text = ['Olá!', '', ...lines, '', `Detalhes: ${input.detailsUrl}`, '', 'Equipe Plateia'].join('\n');
   return {
     to: input.to,
     subject,
     text,
-    html: wrap(subject, ['Olá!', ...lines], { href: input.groupUrl, label: 'Ver detalhes' }),
+    html: wrap(subject, ['Olá!', ...lines], { href: input.detailsUrl, label: 'Ver detalhes' }),
   };
 }

@@ -501,6 +501,19 @@ describe('shared payments', () => {
     expect(after.shares[1]!.refundedAt).not.toBeNull();
     const friendPage = (await get(`/shared-payments/payment/${friends!.id}`, friend.auth)).json();
     expect(friendPage.message).toBe('Valor devolvido');
+    // The newcomer, without an account, follows the expiry e-mail's link to their share's page.
+    const notice = [...h.mailer.sent]
+      .reverse()
+      .find((m) => m.to === newcomer && m.subject.startsWith('Pagamento em grupo encerrado'))!;
+    const closedPage = await get(`/shared-payments/payment/${newcomers!.id}`, {
+      'x-share-token': tokenOf(newcomers!.id),
+    });
+    expect(notice.text).toContain(`/cota/${newcomers!.id}?t=`);
+    expect(closedPage.json()).toMatchObject({
+      pix: null,
+      message: 'Prazo encerrado',
+      share: { status: 'cancelled' },
+    });
     expect(
       h.mailer.sent
         .filter(
