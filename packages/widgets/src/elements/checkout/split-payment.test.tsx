@@ -150,6 +150,21 @@ describe('Dividir com amigos', () => {
     expect($checkout.get()).toBeNull();
   });
 
+  it('cannot send when the event is too close to leave 30 minutes before its cutoff', async () => {
+    const soon = { ...EVENT, id: 4, startsAt: new Date(NOW + 24 * 3_600_000 + 10 * 60_000).toISOString() };
+    fakeRoutes({ 'GET /events/4': () => json(200, soon), 'POST /friendly/list': () => json(200, {}) });
+    render(<SplitPayment order={{ ...ORDER, eventId: 4 }} />);
+    await settle();
+    fireEvent.input(screen.getByLabelText('E-mail do amigo 1'), { target: { value: 'bia@x.com' } });
+    expect(screen.getByRole('status').textContent).toBe(
+      'Não há tempo suficiente antes do evento para dividir este pagamento.',
+    );
+    expect(screen.queryByLabelText('Prazo para os amigos pagarem')).toBeNull();
+    expect(
+      (screen.getByRole('button', { name: 'Dividir e enviar convites' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
   it('reads amounts typed in reais', () => {
     expect(parseReais('198,50')).toBe(19_850);
     expect(parseReais('R$ 1.234,56')).toBe(123_456);
