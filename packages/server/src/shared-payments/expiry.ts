@@ -4,17 +4,16 @@
  * call `expireSharedPayment`, which does nothing to a group already closed, so one outcome
  * happens once however many processes run them.
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { execute, selectRows } from '../db/sql.ts';
+import { selectRows } from '../db/sql.ts';
 import { PixProviderError } from '../payments/pix/provider.ts';
 import { confirmPix } from '../payments/pix.ts';
 import { processRefund } from '../refunds/payout.ts';
 import { closeUnpaidGroup } from './close.ts';
 import type { SharedPaymentDeps } from './create.ts';
 import { groupExpiredEmail } from './emails.ts';
-import { groupById, hashShareToken, receivedCents, sharesOf } from './records.ts';
+import { addShareToken, groupById, receivedCents, sharesOf } from './records.ts';
 import { sendLostInvitations, shareLink } from './resend.ts';
 
 /** What closing a group found. */
@@ -138,12 +137,7 @@ async function sendExpiryEmails(db: Database, deps: SharedPaymentDeps, groupId: 
       // A friend may have no account: their share's page, under a fresh link, shows the refund.
       let detailsUrl = groupUrl;
       if (share.position > 1) {
-        const token = randomBytes(24).toString('base64url');
-        await execute(
-          db,
-          sql`UPDATE shared_payment_shares SET token_hash = ${hashShareToken(token)} WHERE id = ${share.id}`,
-        );
-        detailsUrl = shareLink(deps.siteUrl, share.id, token);
+        detailsUrl = shareLink(deps.siteUrl, share.id, await addShareToken(db, share.id));
       }
       await deps.mailer.send(
         groupExpiredEmail({

@@ -1,8 +1,8 @@
 /**
- * The `shared_payments` and `shared_payment_shares` tables (migration 0090) as rows, and as
+ * The `shared_payments` and `shared_payment_shares` tables (migrations 0090, 0091) as rows, and as
  * the wire shapes of core's contracts/shared-payments.ts.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type {
   SharedPaymentStatus,
   SharedPaymentSummary,
@@ -11,7 +11,7 @@ import type {
 } from '@plateia/core/contracts/shared-payments';
 import { maskEmail } from '@plateia/core/rules/shared-payments';
 import { sql } from 'drizzle-orm';
-import { type Queryable, selectOne, selectRows } from '../db/sql.ts';
+import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
 
 /** A group with what its views show of the order, event and leader. */
 export interface GroupRow {
@@ -66,6 +66,29 @@ const firstName = (value: unknown): string | null => textOrNull(value)?.split(/\
 
 /** The token of a share's link as stored: its sha256. */
 export const hashShareToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** A new link token for a share (earlier ones stay valid); answers the token to e-mail. */
+export async function addShareToken(db: Queryable, shareId: number): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await execute(
+    db,
+    sql`INSERT INTO shared_payment_share_tokens (token_hash, share_id) VALUES (${hashShareToken(token)}, ${shareId})`,
+  );
+  return token;
+}
+
+/** The share a link's token opens, or null. */
+export async function shareOfToken(db: Queryable, token: string | null): Promise<number | null> {
+  if (!token || token.length > 200) return null;
+  const hash = hashShareToken(token);
+  const row = await selectOne<{ id: number }>(
+    db,
+    sql`SELECT id FROM shared_payment_shares WHERE token_hash = ${hash}
+        UNION ALL SELECT share_id FROM shared_payment_share_tokens WHERE token_hash = ${hash}
+        LIMIT 1`,
+  );
+  return row ? Number(row.id) : null;
+}
 
 const GROUP_COLUMNS = sql`g.id, g.order_id, o.number AS order_number, g.leader_id, c.namef AS leader_name,
   g.event_id, e.name AS event_name, e.starts_at AS event_starts_at, e.venue AS event_venue, e.image AS event_image,

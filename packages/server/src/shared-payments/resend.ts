@@ -1,10 +1,9 @@
 /**
  * Invitation e-mails: sent to every friend when a group is created, and again when the leader
  * asks (`POST /shared-payments/resend-emails/{id}`), at most once per share every
- * `RESEND_INTERVAL_MINUTES`. A resend draws a new link: only its hash is stored, so the old
- * link stops working.
+ * `RESEND_INTERVAL_MINUTES`. Each e-mail carries a new link (only hashes are stored); earlier
+ * links keep working.
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { execute, selectRows } from '../db/sql.ts';
@@ -13,7 +12,7 @@ import { HttpError } from '../plugins/errors.ts';
 import { RateLimitedError } from '../rate-limits/backoff.ts';
 import { invitationEmail } from './emails.ts';
 import { SHARED_PAYMENT_ANSWERS as A } from './messages.ts';
-import { groupById, hashShareToken } from './records.ts';
+import { addShareToken, groupById } from './records.ts';
 
 /** A share's invitation is sent again at most once in this many minutes. */
 export const RESEND_INTERVAL_MINUTES = 5;
@@ -65,6 +64,10 @@ export async function sendInvitations(
       sent.push(share.email);
     } catch (error) {
       deps.log.error({ err: error, shareId: id }, 'shared-payment invitation e-mail failed');
+      // Not sent: the leader may ask again at once, and the sweep sends it (sendLostInvitations).
+      await execute(db, sql`UPDATE shared_payment_shares SET email_sent_at = NULL WHERE id = ${id}`).catch(
+        () => 0,
+      );
     }
   }
   return sent;
@@ -108,14 +111,12 @@ export async function resendInvitations(
     const drawn = new Map<number, string>();
     for (const email of wanted) {
       const id = Number(byEmail.get(email)!.id);
-      const token = randomBytes(24).toString('base64url');
       // Claims the interval now, so a second resend racing this one is refused.
       await execute(
         tx,
-        sql`UPDATE shared_payment_shares SET token_hash = ${hashShareToken(token)}, email_sent_at = ${now.toISOString()}::timestamptz
-            WHERE id = ${id}`,
+        sql`UPDATE shared_payment_shares SET email_sent_at = ${now.toISOString()}::timestamptz WHERE id = ${id}`,
       );
-      drawn.set(id, token);
+      drawn.set(id, await addShareToken(tx, id));
     }
     return drawn;
   });
@@ -141,14 +142,14 @@ export async function sendLostInvitations(db: Database, deps: PaymentDeps, limit
   );
   const byGroup = new Map<number, Map<number, string>>();
   for (const row of lost) {
-    const token = randomBytes(24).toString('base64url');
-    // Only a share still never sent takes the new link (two sweeps cannot both send it).
+    // Claimed by setting email_sent_at, so two sweeps cannot both send it (a failure unsets it).
     const claimed = await execute(
       db,
-      sql`UPDATE shared_payment_shares SET token_hash = ${hashShareToken(token)}
+      sql`UPDATE shared_payment_shares SET email_sent_at = ${deps.now().toISOString()}::timestamptz
           WHERE id = ${row.id} AND email_sent_at IS NULL`,
     );
     if (claimed === 0) continue;
+    const token = await addShareToken(db, Number(row.id));
     const groupId = Number(row.shared_payment_id);
     const tokens = byGroup.get(groupId) ?? new Map<number, string>();
     tokens.set(Number(row.id), token);

@@ -22,9 +22,9 @@ import {
   groupById,
   groupSummary,
   groupsWhere,
-  hashShareToken,
   receivedCents,
   type ShareRow,
+  shareOfToken,
   sharesOf,
   shareView,
   type ViewerOf,
@@ -60,16 +60,6 @@ function viewerOf(
     return { role: 'participant', shareId: tokenShareId };
   }
   return null;
-}
-
-/** The share a link's token opens, or null. */
-async function shareOfToken(db: Database, token: string | null): Promise<number | null> {
-  if (!token || token.length > 200) return null;
-  const row = await selectOne<{ id: number }>(
-    db,
-    sql`SELECT id FROM shared_payment_shares WHERE token_hash = ${hashShareToken(token)}`,
-  );
-  return row ? Number(row.id) : null;
 }
 
 /** `GET /shared-payments/status/{id}`. */

@@ -398,7 +398,7 @@ describe('shared payments', () => {
       const sent = await resend([newcomer.toUpperCase()]);
       expect(sent.statusCode, sent.body).toBe(200);
       expect(sent.json()).toEqual({ sent: [newcomer] });
-      // The new link works; the old one no longer does.
+      // The new e-mail carries a new link; a page opened from the first one keeps working.
       const fresh = tokenOf(newcomers!.id);
       expect(fresh).not.toBe(token);
       expect(
@@ -406,6 +406,10 @@ describe('shared payments', () => {
       ).toBe(200);
       expect(
         (await get(`/shared-payments/payment/${newcomers!.id}`, { 'x-share-token': token })).statusCode,
+      ).toBe(200);
+      // A link opens its own share only.
+      expect(
+        (await get(`/shared-payments/payment/${friends!.id}`, { 'x-share-token': fresh })).statusCode,
       ).toBe(403);
     } finally {
       offsetMs -= 6 * 60_000;
@@ -504,7 +508,7 @@ describe('shared payments', () => {
     // The newcomer, without an account, follows the expiry e-mail's link to their share's page.
     const notice = [...h.mailer.sent]
       .reverse()
-      .find((m) => m.to === newcomer && m.subject.startsWith('Pagamento em grupo encerrado'))!;
+      .find((m) => m.to === newcomer && m.text.includes(`pedido ${order.number} `))!;
     const closedPage = await get(`/shared-payments/payment/${newcomers!.id}`, {
       'x-share-token': tokenOf(newcomers!.id),
     });
