@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { md5 } from '@plateia/core/crypto/md5';
+import { chatRoomId } from '@plateia/core/rules/chat-room';
 import { describe, expect, it } from 'vitest';
 import { stack } from '../support/browser.ts';
+import { DEMO_CUSTOMER } from '../support/shopping.ts';
 
 interface RawAnswer {
   status: number;
@@ -137,6 +141,58 @@ describe('how the storefront serves its files', () => {
     const plain = await rawGet('/');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString('utf8')).toContain('<html lang="pt-BR"');
+  });
+});
+
+/** Logs in through the API host as the storefront's dialog does (getsalt, then md5(salt + password)). */
+async function logIn(email: string, password: string): Promise<{ id: number; token: string }> {
+  const { apiUrl } = stack();
+  const uuid = randomUUID();
+  const address = encodeURIComponent(email);
+  const salt = (
+    (await (await fetch(`${apiUrl}/getsalt/${address}/${uuid}`, { method: 'POST' })).json()) as {
+      msg: string;
+    }
+  ).msg;
+  const answer = await fetch(
+    `${apiUrl}/login/${address}/${md5(salt + password)}/${uuid}/${encodeURIComponent(salt)}`,
+    { method: 'POST' },
+  );
+  const { data, token } = (await answer.json()) as { data: { id: number }; token: string };
+  return { id: Number(data.id), token };
+}
+
+describe('the chat stream through the storefront', () => {
+  it('is sent uncompressed, event by event, to a browser that accepts brotli and gzip', async () => {
+    // The demo seed makes the demo customer and João friends.
+    const me = await logIn(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    const friend = await logIn('joao.pereira@plateia.dev', 'plateia123');
+    const url = `${stack().siteUrl}/api/chat/stream?userId=${me.id}&chatRoomId=${chatRoomId(me.id, friend.id)}`;
+    const answer = await new Promise<{ headers: Record<string, unknown>; first: string }>(
+      (resolve, reject) => {
+        const req = request(
+          url,
+          { headers: { 'accept-encoding': 'br, gzip', authorization: `Bearer ${me.token}` } },
+          (res) => {
+            expect(res.statusCode).toBe(200);
+            // The first event arrives while the stream stays open: nothing held it back.
+            res.once('data', (chunk: Buffer) => {
+              resolve({ headers: res.headers, first: chunk.toString('utf8') });
+              req.destroy();
+            });
+            res.on('error', () => {});
+          },
+        );
+        req.on('error', (error) => {
+          if (!req.destroyed) reject(error);
+        });
+        req.setTimeout(10_000, () => reject(new Error('no event within 10 s')));
+        req.end();
+      },
+    );
+    expect(String(answer.headers['content-type'])).toContain('text/event-stream');
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.first).toContain('retry:');
   });
 });
 
