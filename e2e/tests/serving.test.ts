@@ -62,8 +62,10 @@ describe('what the storefront ships to browsers', () => {
     const withReact = [...scripts].filter(([, body]) => body.includes('react.dev/'));
     expect(withReact.length, 'the page hydrates React islands').toBeGreaterThan(0);
     for (const [file, body] of scripts) expect(body.includes(REACT_DEVELOPMENT_MARKER), file).toBe(false);
-    // Astro's development island script (with its render-time attributes) is not in the HTML either.
-    const html = await (await fetch(`${stack().siteUrl}/`)).text();
+    // Astro's development island script (with its render-time attributes) is not in the HTML
+    // either: the sign-up page hydrates its form at load.
+    const html = await (await fetch(`${stack().siteUrl}/cadastro`)).text();
+    expect(html).toContain('<astro-island');
     expect(html).not.toContain('server-render-time');
   });
 });
