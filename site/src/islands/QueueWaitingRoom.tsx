@@ -40,6 +40,9 @@ function WaitingRoom({ eventId, eventPath }: { eventId: number; eventPath: strin
   const transport = useStore($queueTransport);
   const [joining, setJoining] = useState(false);
   const [now, setNow] = useState(() => Date.now());
+  // The server renders the skeleton (it knows no session); the first client render matches it.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   const loggedIn = authState === 'loggedIn' && user !== null;
   useEffect(() => {
@@ -52,7 +55,7 @@ function WaitingRoom({ eventId, eventPath }: { eventId: number; eventPath: strin
     return () => clearInterval(timer);
   }, []);
 
-  if (authState === 'loading') return <div className="card queue-skeleton" aria-busy="true" />;
+  if (!hydrated || authState === 'loading') return <div className="card queue-skeleton" aria-busy="true" />;
   if (!loggedIn) return <LoggedOutCard iconPath={QUEUE_ICON}>{L.login}</LoggedOutCard>;
 
   const join = async () => {
