@@ -90,6 +90,25 @@ describe('reservation payload', () => {
     expect(payload.tickets[1]).not.toHaveProperty('holder_emails');
   });
 
+  it('sends meia-entrada beneficiaries only for a line with one per ticket', () => {
+    const ana = { category: 'estudante', name: 'Ana', document: '123' };
+    const bia = { category: 'idoso', name: 'Bia', document: '456' };
+    const payload = buildReservationPayload({
+      userId: 1,
+      tickets: [pista, seat],
+      products: [],
+      sessionId: 's',
+      meia: {
+        [cartItemKey(pista)]: Array.from({ length: pista.amount }, (_, i) => (i % 2 ? bia : ana)),
+        [cartItemKey(seat)]: [ana, bia],
+      },
+    });
+    expect(payload.tickets[0]?.meia).toHaveLength(pista.amount);
+    expect(payload.tickets[0]?.meia?.[0]).toEqual(ana);
+    // One seat is one ticket: two beneficiaries do not fit, so the line goes full price.
+    expect(payload.tickets[1]).not.toHaveProperty('meia');
+  });
+
   it('names one holder per seat of a table', () => {
     const emails = [
       'a@exemplo.com.br',

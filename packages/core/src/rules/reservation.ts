@@ -3,6 +3,7 @@
  * payload built from the ticket and product carts, and the reading of the per-ticket
  * answer (`tk_allow`, `tk_is_permitted_to_buy`) into go, "not permitted" or "partial".
  */
+import type { MeiaBeneficiary } from '../contracts/catalogue.ts';
 import { RESERVATION_MESSAGES } from '../messages/orders.ts';
 import { type CartItem, cartItemKey, type EntityId, type ProductCartItem, ticketUnits } from './cart.ts';
 
@@ -18,6 +19,8 @@ export interface ReservationTicket {
   original_n_number: number | null;
   /** Whose accounts receive the line's tickets (spec §1); missing entries mean the buyer. */
   holder_emails?: string[];
+  /** Meia-entrada: one beneficiary per ticket of the line (docs/meia-entrada.md). */
+  meia?: MeiaBeneficiary[];
 }
 
 /** One product line of the reservation (spec §7). */
@@ -55,9 +58,18 @@ export interface ReservationInput {
    * are dropped; a ticket without one goes to the buyer.
    */
   holderEmails?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Meia-entrada beneficiaries, by cart line key: a line with one per ticket is reserved as
+   * meias (half price, the event's quota). Not for resale lines.
+   */
+  meia?: Readonly<Record<string, readonly MeiaBeneficiary[]>>;
 }
 
-function ticketLine(item: CartItem, holderEmails: readonly string[] | undefined): ReservationTicket {
+function ticketLine(
+  item: CartItem,
+  holderEmails: readonly string[] | undefined,
+  meia: readonly MeiaBeneficiary[] | undefined,
+): ReservationTicket {
   const line: ReservationTicket = {
     tk_qtd: item.amount,
     tk_id: item.id,
@@ -76,6 +88,8 @@ function ticketLine(item: CartItem, holderEmails: readonly string[] | undefined)
   const emails = (holderEmails ?? []).map((email) => email.trim()).filter((email) => email !== '');
   // One e-mail per ticket: a table's line carries one for each of its seats.
   if (emails.length > 0) line.holder_emails = emails.slice(0, ticketUnits(item));
+  // Every ticket of a meia line names its beneficiary; anything else is sent as full price.
+  if (meia && item.is_from_resale !== 1 && meia.length === ticketUnits(item)) line.meia = [...meia];
   return line;
 }
 
@@ -90,7 +104,9 @@ export function buildReservationPayload(input: ReservationInput): ReservationPay
     event_id: first?.eventId ?? input.products[0]?.product.eventId ?? '',
     n_number: first?.n_number ?? null,
     products: input.products.map((entry) => ({ product_qtd: entry.amount, product_id: entry.product.id })),
-    tickets: input.tickets.map((item) => ticketLine(item, input.holderEmails?.[cartItemKey(item)])),
+    tickets: input.tickets.map((item) =>
+      ticketLine(item, input.holderEmails?.[cartItemKey(item)], input.meia?.[cartItemKey(item)]),
+    ),
     cupom: (input.coupon ?? '').trim(),
     sessionId: input.sessionId,
   };

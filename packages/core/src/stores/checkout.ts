@@ -1,6 +1,7 @@
 import { atom, task } from 'nanostores';
 import type { ApiError } from '../api/client.ts';
 import { type ReservationAnswer, type ReservedOrder, reserveCart } from '../api/orders.ts';
+import type { MeiaBeneficiary } from '../contracts/catalogue.ts';
 import type { EntityId } from '../contracts/ids.ts';
 import { CHECKOUT_MESSAGES } from '../messages/checkout.ts';
 import { seatsInCart } from '../rules/cart.ts';
@@ -91,6 +92,8 @@ export interface StartCheckoutOptions {
   coupon?: string;
   /** Who receives each ticket, by cart line key (`cartItemKey`); the buyer when absent. */
   holderEmails?: Readonly<Record<string, readonly string[]>>;
+  /** Meia-entrada beneficiaries, by cart line key: one per ticket of the line (docs/meia-entrada.md). */
+  meia?: Readonly<Record<string, readonly MeiaBeneficiary[]>>;
 }
 
 /**
@@ -118,6 +121,7 @@ export function startCheckout(options: StartCheckoutOptions = {}): Promise<Start
       // Seats are reserved as the session holding them, which may be another tab's.
       sessionId: holdingSessionId(seatsInCart(tickets)),
       holderEmails: options.holderEmails,
+      meia: options.meia,
     });
     let answer: ReservationAnswer;
     try {
