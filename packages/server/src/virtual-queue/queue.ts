@@ -240,6 +240,12 @@ async function joinInTransaction(
   );
   const place = Number(queue!.next_place);
   if (existing) {
+    // Two tabs rejoining at once: the second finds the entry already back in line.
+    const still = await selectOne<{ status: string }>(
+      tx,
+      sql`SELECT status FROM virtual_queue_entries WHERE id = ${existing.id}`,
+    );
+    if (still?.status === 'waiting') return;
     await tx.execute(
       sql`UPDATE virtual_queue_entries SET place = ${place}, status = 'waiting',
             joined_at = ${now}, admitted_at = NULL, pass_id = NULL, pass_expires_at = NULL, pass_used_at = NULL

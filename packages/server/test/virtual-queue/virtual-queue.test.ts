@@ -179,8 +179,10 @@ describe('virtual queue: fair order, one place per CPF, passes bound to event an
     const admittedPlaces = after.filter((view) => view.status === 'admitted').map((view) => view.place);
     expect(admittedPlaces.sort()).toEqual([4, 5]);
     // The one whose pass lapsed may join again, at the back.
-    const rejoined = await join(second);
+    const [rejoined, again] = await Promise.all([join(second), join(second)]);
     expect(rejoined.body).toMatchObject({ status: 'waiting', place: 10 });
+    expect(again.body).toMatchObject({ status: 'waiting', place: 10 });
+    expect((await get(`/queue/${festival.id}`)).body.waiting).toBe(5);
   });
 
   it('answers 404 for an event without a queue and 400 for a bad id', async () => {
