@@ -1,6 +1,6 @@
 /** pt-BR texts of meia-entrada (docs/meia-entrada.md), shared by the API host and the clients. */
 export const MEIA_MESSAGES = {
-  beneficiaryMissing: 'Informe os dados do beneficiário de cada meia-entrada.',
+  tooManyBeneficiaries: 'Há mais beneficiários de meia-entrada do que ingressos.',
   beneficiaryIncomplete: 'Informe o nome e o número do documento do beneficiário da meia-entrada.',
   notForResale: 'A meia-entrada não vale para ingressos de revenda.',
   unknownCategory: 'Categoria de meia-entrada não aceita neste evento.',

@@ -19,7 +19,7 @@ export interface ReservationTicket {
   original_n_number: number | null;
   /** Whose accounts receive the line's tickets (spec §1); missing entries mean the buyer. */
   holder_emails?: string[];
-  /** Meia-entrada: one beneficiary per ticket of the line (docs/meia-entrada.md). */
+  /** Meia-entrada: the line's first tickets are meias, one beneficiary each (docs/meia-entrada.md). */
   meia?: MeiaBeneficiary[];
 }
 
@@ -59,8 +59,9 @@ export interface ReservationInput {
    */
   holderEmails?: Readonly<Record<string, readonly string[]>>;
   /**
-   * Meia-entrada beneficiaries, by cart line key: a line with one per ticket is reserved as
-   * meias (half price, the event's quota). Not for resale lines.
+   * Meia-entrada beneficiaries, by cart line key: that many of the line's tickets are
+   * reserved as meias (half price, the event's quota), the rest full price. Not for resale
+   * lines; more beneficiaries than tickets are not sent.
    */
   meia?: Readonly<Record<string, readonly MeiaBeneficiary[]>>;
 }
@@ -88,8 +89,8 @@ function ticketLine(
   const emails = (holderEmails ?? []).map((email) => email.trim()).filter((email) => email !== '');
   // One e-mail per ticket: a table's line carries one for each of its seats.
   if (emails.length > 0) line.holder_emails = emails.slice(0, ticketUnits(item));
-  // Every ticket of a meia line names its beneficiary; anything else is sent as full price.
-  if (meia && item.is_from_resale !== 1 && meia.length === ticketUnits(item)) line.meia = [...meia];
+  // Each meia names its beneficiary; a list longer than the line's tickets is not sent.
+  if (meia?.length && item.is_from_resale !== 1 && meia.length <= ticketUnits(item)) line.meia = [...meia];
   return line;
 }
 

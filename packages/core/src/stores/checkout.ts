@@ -92,7 +92,7 @@ export interface StartCheckoutOptions {
   coupon?: string;
   /** Who receives each ticket, by cart line key (`cartItemKey`); the buyer when absent. */
   holderEmails?: Readonly<Record<string, readonly string[]>>;
-  /** Meia-entrada beneficiaries, by cart line key: one per ticket of the line (docs/meia-entrada.md). */
+  /** Meia-entrada beneficiaries, by cart line key: up to one per ticket of the line (docs/meia-entrada.md). */
   meia?: Readonly<Record<string, readonly MeiaBeneficiary[]>>;
 }
 

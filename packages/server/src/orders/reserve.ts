@@ -40,7 +40,10 @@ export interface ReserveTicketLine {
   original_n_number?: number | null | undefined;
   /** Whose account receives each ticket (spec §1); missing entries mean the buyer. */
   holder_emails?: string[] | undefined;
-  /** Meia-entrada: one beneficiary per unit; the whole line is then meia (docs/meia-entrada.md). */
+  /**
+   * Meia-entrada beneficiaries: the line's first `meia.length` tickets are meias, one
+   * beneficiary each; the rest full price (docs/meia-entrada.md).
+   */
   meia?: MeiaBeneficiary[] | undefined;
 }
 
@@ -104,8 +107,8 @@ export function validateLines(input: ReserveInput): void {
     }
     if (line.meia) {
       if (isResale(line)) throw new HttpError(400, MEIA_MESSAGES.notForResale, 'validation');
-      if (line.meia.length !== line.tk_qtd) {
-        throw new HttpError(400, MEIA_MESSAGES.beneficiaryMissing, 'validation');
+      if (line.meia.length > line.tk_qtd) {
+        throw new HttpError(400, MEIA_MESSAGES.tooManyBeneficiaries, 'validation');
       }
       line.meia = line.meia.map(cleanBeneficiary);
       for (const beneficiary of line.meia) {

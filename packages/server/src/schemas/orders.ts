@@ -23,7 +23,7 @@ export const ReserveTicketSchema = Type.Object({
   resaleId: Type.Optional(Type.Union([IdSchema, Type.Null()])),
   original_n_number: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
   holder_emails: Type.Optional(Type.Array(EmailSchema, { maxItems: 50 })),
-  /** Meia-entrada: one beneficiary per unit of the line (docs/meia-entrada.md). */
+  /** Meia-entrada: the line's first tickets are meias, one beneficiary each (docs/meia-entrada.md). */
   meia: Type.Optional(Type.Array(MeiaBeneficiarySchema, { maxItems: 50 })),
 });
 

@@ -63,15 +63,13 @@ describe('meia-entrada', () => {
   });
 
   it('sells a meia at half the lot’s price with its beneficiary, outside the coupon, and the counter moves', async () => {
+    // One line of two Camarote tickets, the first of them a meia.
     const res = await reserve(buyer, {
-      tickets: [
-        { tk_id: festival.lotIds[2], tk_qtd: 1 },
-        { tk_id: festival.lotIds[2], tk_qtd: 1, meia: [student(' Ana  Souza ', '123.456.789-00')] },
-      ],
+      tickets: [{ tk_id: festival.lotIds[2], tk_qtd: 2, meia: [student(' Ana  Souza ', '123.456.789-00')] }],
       cupom: 'PLATEIA10',
     });
     expect(res.status).toBe(200);
-    const [full, meia] = res.body.order.items;
+    const [meia, full] = res.body.order.items;
     expect(full).toMatchObject({ unitPriceCents: 30_000 });
     expect(full.meia ?? null).toBeNull();
     expect(meia).toMatchObject({
@@ -95,9 +93,11 @@ describe('meia-entrada', () => {
 
   it('asks a beneficiary per meia, refuses unknown categories, resale and repeated documents', async () => {
     const line = { tk_id: festival.lotIds[1], tk_qtd: 2 };
-    const missing = await reserve(other, { tickets: [{ ...line, meia: [student('Bia', '111')] }] });
-    expect(missing.status).toBe(400);
-    expect(missing.body.message).toBe('Informe os dados do beneficiário de cada meia-entrada.');
+    const extra = await reserve(other, {
+      tickets: [{ ...line, meia: [student('Bia', '111'), student('Caio', '2222'), student('Duda', '3333')] }],
+    });
+    expect(extra.status).toBe(400);
+    expect(extra.body.message).toBe('Há mais beneficiários de meia-entrada do que ingressos.');
     const twice = await reserve(other, {
       tickets: [{ ...line, meia: [student('Bia', '222.333'), student('Caio', '222333')] }],
     });
