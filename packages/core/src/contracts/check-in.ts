@@ -3,8 +3,17 @@ import type { CheckInTicket, CheckInVerdict } from '../rules/check-in-decision.t
 
 export type { CheckInTicket, CheckInVerdict } from '../rules/check-in-decision.ts';
 
-/** One ticket in the manifest: `[ticketId, holderVersion, status]`. */
-export type CheckInManifestEntry = [number, number, string];
+/**
+ * A meia-entrada ticket's beneficiary in the manifest, so a scanner without signal still
+ * shows "MEIA — conferir documento": `[category, categoryLabel, name, document, differenceCents]`.
+ */
+export type CheckInManifestMeia = [string, string, string, string, number];
+
+/**
+ * One ticket in the manifest: `[ticketId, holderVersion, status]`, and for a meia-entrada
+ * ticket a fourth element, its beneficiary.
+ */
+export type CheckInManifestEntry = [number, number, string] | [number, number, string, CheckInManifestMeia];
 
 /** One page of an event's manifest. */
 export interface CheckInManifestPage {

@@ -6,6 +6,7 @@
  * Pure: the ticket lookup and the code check are handed in, so the table is tested with
  * any lookup and the page and the server plug in the real ones.
  */
+import type { CheckInManifestMeia } from '../contracts/check-in.ts';
 import { decodeTicketPayload } from './ticket-code.ts';
 
 /** Every outcome of a scan. Only `admitted` lets the person in. */
@@ -43,6 +44,8 @@ export interface CheckInTicket {
   holderVersion: number;
   /** 'valid', 'used', 'cancelled', 'transferred', 'resold', 'refunded', or a later status. */
   status: string;
+  /** A meia-entrada ticket's beneficiary, as the manifest carries it (offline door). */
+  meia?: CheckInManifestMeia;
 }
 
 /** What the decision needs besides the scanned text. */

@@ -6,6 +6,7 @@
  * buying). Decisions: docs/meia-entrada.md.
  */
 import type { MeiaCategory } from '../contracts/catalogue.ts';
+import type { CheckInManifestMeia, CheckInMeia } from '../contracts/check-in.ts';
 
 /** The least share of an event's tickets offered at half price: 40% (Decreto 8.537 art. 9). */
 export const MEIA_MIN_PERCENT_BPS = 4000;
@@ -82,4 +83,12 @@ export const MEIA_DOOR_NOTICE = 'MEIA — conferir documento';
 /** The categories an event accepts: the federal ones, then its state categories. */
 export function meiaCategoriesOf(stateCategories: readonly MeiaCategory[]): MeiaCategory[] {
   return [...MEIA_FEDERAL_CATEGORIES, ...stateCategories];
+}
+
+/** The door's view of a manifest meia (offline scans): the notice and the category's documents. */
+export function manifestMeia(meia: CheckInManifestMeia | undefined): CheckInMeia | null {
+  if (!meia) return null;
+  const [category, categoryLabel, name, document, differenceCents] = meia;
+  const documents = MEIA_FEDERAL_CATEGORIES.find((entry) => entry.id === category)?.documents ?? [];
+  return { notice: MEIA_DOOR_NOTICE, category, categoryLabel, name, document, documents, differenceCents };
 }

@@ -19,6 +19,7 @@ import type {
 import type { CheckInVault } from '../crypto/check-in-vault.ts';
 import { CHECK_IN_API_MESSAGES, CHECK_IN_VERDICT_MESSAGES } from '../messages/check-in.ts';
 import { decideScan } from '../rules/check-in-decision.ts';
+import { manifestMeia } from '../rules/meia-entrada.ts';
 import { base64UrlToBytes, checkTicketCode, deriveTicketSecret } from '../rules/ticket-code.ts';
 import { readStorage, writeStorage } from './browser-storage.ts';
 
@@ -152,7 +153,9 @@ function persistQueue(current: Session): Promise<void> {
 }
 
 function loadTickets(current: Session, entries: readonly CheckInManifestEntry[]): void {
-  for (const [id, holderVersion, status] of entries) current.tickets.set(id, { id, holderVersion, status });
+  for (const [id, holderVersion, status, meia] of entries) {
+    current.tickets.set(id, meia ? { id, holderVersion, status, meia } : { id, holderVersion, status });
+  }
 }
 
 function record(result: CheckInScanResult): CheckInScanResult {
@@ -262,7 +265,8 @@ export async function syncCheckInManifest(): Promise<boolean> {
     const manifest = {
       ...current.manifest!,
       tickets: [...current.tickets.values()].map(
-        (t): CheckInManifestEntry => [t.id, t.holderVersion, t.status],
+        (t): CheckInManifestEntry =>
+          t.meia ? [t.id, t.holderVersion, t.status, t.meia] : [t.id, t.holderVersion, t.status],
       ),
     };
     current.writes = current.writes.then(() =>
@@ -335,6 +339,7 @@ async function scanOffline(current: Session, text: string, nonce: string): Promi
     ticketId: decision.ticketId,
     mode: 'offline',
     at,
+    meia: decision.ticketId === null ? null : manifestMeia(current.tickets.get(decision.ticketId)?.meia),
   });
 }
 
@@ -354,7 +359,14 @@ export async function scanCheckIn(text: string): Promise<CheckInScanResult | nul
         postCheckInScan(current.eventId, { nonce, deviceId: current.deviceId, payload: text.trim() }),
         CHECK_IN_ONLINE_WAIT_MS,
       );
-      if (answer.ticket) current.tickets.set(answer.ticket.id, answer.ticket);
+      if (answer.ticket) {
+        // The answer's ticket has no manifest meia: keep the one known while it is still a meia.
+        const known = current.tickets.get(answer.ticket.id)?.meia;
+        current.tickets.set(
+          answer.ticket.id,
+          answer.meia && known ? { ...answer.ticket, meia: known } : answer.ticket,
+        );
+      }
       return record({
         nonce,
         verdict: answer.verdict,
@@ -409,6 +421,8 @@ export async function upgradeLastMeia(): Promise<boolean> {
   if (!current || !last?.meia || last.ticketId === null) return false;
   try {
     const answer = await postMeiaUpgrade(current.eventId, last.ticketId);
+    const ticket = current.tickets.get(last.ticketId);
+    if (ticket) delete ticket.meia;
     $checkInLastScan.set({ ...last, meia: null, message: answer.message });
     return true;
   } catch (error) {

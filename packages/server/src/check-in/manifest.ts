@@ -1,4 +1,7 @@
+import type { MeiaCategory } from '@plateia/core/contracts/catalogue';
+import type { CheckInManifestEntry } from '@plateia/core/contracts/check-in';
 import { CHECK_IN_API_MESSAGES } from '@plateia/core/messages/check-in';
+import { meiaCategoriesOf } from '@plateia/core/rules/meia-entrada';
 import { bytesToBase64Url } from '@plateia/core/rules/ticket-code';
 import { sql } from 'drizzle-orm';
 import { type Queryable, selectOne, selectRows } from '../db/sql.ts';
@@ -17,8 +20,12 @@ export const MANIFEST_PAGE_MAX = 50_000;
  */
 export const MANIFEST_REREAD_SECONDS = 10;
 
-/** One ticket in the manifest: `[id, holderVersion, status]`. */
-export type ManifestEntry = [number, number, string];
+/**
+ * One ticket in the manifest: `[id, holderVersion, status]`, plus its beneficiary
+ * `[category, categoryLabel, name, document, differenceCents]` for a meia-entrada ticket not
+ * paid up at the door (docs/meia-entrada.md), so a scanner without signal still shows it.
+ */
+export type ManifestEntry = CheckInManifestEntry;
 
 /** One page of an event's manifest. */
 export interface ManifestPage {
@@ -75,15 +82,29 @@ export async function readManifest(
 ): Promise<ManifestPage> {
   const from = parseCursor(request.cursor);
   const limit = Math.min(request.limit ?? MANIFEST_PAGE_MAX, MANIFEST_PAGE_MAX);
-  const rows = await selectRows<{ id: number; holder_version: number; status: string; micros: string }>(
+  const rows = await selectRows<{
+    id: number;
+    holder_version: number;
+    status: string;
+    micros: string;
+    meia_category: string | null;
+    meia_name: string | null;
+    meia_document: string | null;
+    meia_difference: number | null;
+  }>(
     db,
     // A ticket on resale goes out as 'listed' (not admitted) until it sells or is withdrawn.
-    sql`SELECT id, holder_version, ${doorStatusSql('tickets')} AS status,
-               (extract(epoch FROM updated_at) * 1000000)::bigint::text AS micros
+    sql`SELECT tickets.id, tickets.holder_version, ${doorStatusSql('tickets')} AS status,
+               (extract(epoch FROM tickets.updated_at) * 1000000)::bigint::text AS micros,
+               i.meia_category, i.meia_name, i.meia_document,
+               GREATEST(0, tt.price_cents - i.unit_price_cents)::int AS meia_difference
         FROM tickets
-        WHERE event_id = ${event.id}
-          AND (updated_at, id) > (timestamptz 'epoch' + ${from.micros.toString()}::bigint * interval '1 microsecond', ${from.id}::int)
-        ORDER BY updated_at, id
+        LEFT JOIN order_items i ON i.id = tickets.order_item_id AND i.meia_category IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM meia_upgrades u WHERE u.ticket_id = tickets.id)
+        LEFT JOIN ticket_types tt ON tt.id = tickets.ticket_type_id
+        WHERE tickets.event_id = ${event.id}
+          AND (tickets.updated_at, tickets.id) > (timestamptz 'epoch' + ${from.micros.toString()}::bigint * interval '1 microsecond', ${from.id}::int)
+        ORDER BY tickets.updated_at, tickets.id
         LIMIT ${limit + 1}`,
   );
   const more = rows.length > limit;
@@ -95,10 +116,37 @@ export async function readManifest(
     sql`SELECT (extract(epoch FROM now() - ${MANIFEST_REREAD_SECONDS} * interval '1 second') * 1000000)::bigint::text AS safe`,
   );
   if (!more) cursor = earlier(cursor, { micros: BigInt(clock!.safe), id: 0 });
+  const state = page.some((row) => row.meia_category)
+    ? await selectOne<{ state_categories: MeiaCategory[] | string }>(
+        db,
+        sql`SELECT state_categories FROM meia_quotas WHERE event_id = ${event.id}`,
+      )
+    : null;
+  const categories = meiaCategoriesOf(
+    typeof state?.state_categories === 'string'
+      ? (JSON.parse(state.state_categories) as MeiaCategory[])
+      : (state?.state_categories ?? []),
+  );
   return {
     event: { id: event.id, name: event.name, startsAt: event.startsAt.toISOString() },
     eventKey: bytesToBase64Url(event.ticketKey),
-    tickets: page.map((row) => [row.id, row.holder_version, row.status]),
+    tickets: page.map((row): ManifestEntry => {
+      if (!row.meia_category) return [row.id, row.holder_version, row.status];
+      const label =
+        categories.find((category) => category.id === row.meia_category)?.label ?? row.meia_category;
+      return [
+        row.id,
+        row.holder_version,
+        row.status,
+        [
+          row.meia_category,
+          label,
+          row.meia_name ?? '',
+          row.meia_document ?? '',
+          Number(row.meia_difference ?? 0),
+        ],
+      ];
+    }),
     cursor: formatCursor(cursor),
     more,
     serverTime: deps.now().toISOString(),

@@ -103,6 +103,8 @@ export async function upgradeMeiaAtDoor(
       });
     }
     await tx.execute(sql`UPDATE meia_quotas SET taken = taken - 1 WHERE event_id = ${eventId} AND taken > 0`);
+    // Scanners re-read the ticket on their next sync and stop showing it as a meia.
+    await tx.execute(sql`UPDATE tickets SET updated_at = now() WHERE id = ${ticketId}`);
     await tx.execute(
       sql`DELETE FROM meia_claims WHERE event_id = ${eventId} AND document = ${meia.document}`,
     );

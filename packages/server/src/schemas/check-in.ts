@@ -65,9 +65,21 @@ export const ManifestAnswerSchema = Type.Object({
   eventKey: Type.String({
     description: 'The event key (base64url, 32 bytes): ticket secrets derive from it.',
   }),
-  tickets: Type.Array(Type.Tuple([Type.Integer(), Type.Integer(), Type.String()]), {
-    description: '`[ticketId, holderVersion, status]` per ticket changed after the cursor',
-  }),
+  tickets: Type.Array(
+    Type.Union([
+      Type.Tuple([Type.Integer(), Type.Integer(), Type.String()]),
+      Type.Tuple([
+        Type.Integer(),
+        Type.Integer(),
+        Type.String(),
+        Type.Tuple([Type.String(), Type.String(), Type.String(), Type.String(), Type.Integer()]),
+      ]),
+    ]),
+    {
+      description:
+        '`[ticketId, holderVersion, status]` per ticket changed after the cursor; a meia-entrada ticket adds `[category, categoryLabel, name, document, differenceCents]`',
+    },
+  ),
   cursor: Type.String(),
   more: Type.Boolean(),
   serverTime: Type.String({ format: 'date-time' }),

@@ -99,6 +99,23 @@ describe('meia-entrada at the door', () => {
     expect(full.meia).toBeUndefined();
   });
 
+  const manifest = async () =>
+    (
+      await t.app.inject({ url: `/check-in/events/${eventId}/manifest`, headers: bearer(producer.token) })
+    ).json().tickets as unknown[][];
+
+  it('carries the beneficiary in the manifest, so a scanner without signal shows it too', async () => {
+    const entries = await manifest();
+    expect(entries.find((entry) => entry[0] === meiaTicket)?.[3]).toEqual([
+      'estudante',
+      'Estudante',
+      'Ana Souza',
+      '123456',
+      15_000,
+    ]);
+    expect(entries.find((entry) => entry[0] === fullTicket)).toHaveLength(3);
+  });
+
   it('lets only the event’s producer record the difference paid at the door, once, in the ledger', async () => {
     const quotaBefore = await selectOne<{ taken: number }>(
       t.database.db,
@@ -142,6 +159,8 @@ describe('meia-entrada at the door', () => {
       sql`SELECT taken FROM meia_quotas WHERE event_id = ${eventId}`,
     );
     expect(quotaAfter!.taken).toBe(quotaBefore!.taken - 1);
+    // Scanners that sync again get the ticket back without its meia.
+    expect((await manifest()).find((entry) => entry[0] === meiaTicket)).toHaveLength(3);
     expect((await upgrade(999_999)).statusCode).toBe(404);
   });
 });
