@@ -111,3 +111,25 @@ export async function upgradeMeiaAtDoor(
     return { ticketId, differenceCents: meia.differenceCents, message: MEIA_MESSAGES.upgraded };
   });
 }
+
+/**
+ * Gives a ticket's meia back when the ticket dies (a refund): one unit to the event's quota
+ * and the beneficiary's document claim, unless the meia was already paid up at the door.
+ * Nothing for a full-price ticket. Call inside the transaction that voids the ticket; it
+ * locks the quota row after the lot's, the order every reservation takes them in.
+ */
+export async function releaseMeiaOfTicket(tx: Queryable, ticketId: number): Promise<void> {
+  const meia = await selectOne<{ event_id: number; meia_document: string }>(
+    tx,
+    sql`SELECT t.event_id, i.meia_document FROM tickets t JOIN order_items i ON i.id = t.order_item_id
+        WHERE t.id = ${ticketId} AND i.meia_category IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM meia_upgrades u WHERE u.ticket_id = t.id)`,
+  );
+  if (!meia) return;
+  await tx.execute(
+    sql`UPDATE meia_quotas SET taken = taken - 1 WHERE event_id = ${meia.event_id} AND taken > 0`,
+  );
+  await tx.execute(
+    sql`DELETE FROM meia_claims WHERE event_id = ${meia.event_id} AND document = ${meia.meia_document}`,
+  );
+}

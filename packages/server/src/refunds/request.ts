@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import { type LedgerLeg, postMovement } from '../ledger/index.ts';
+import { releaseMeiaOfTicket } from '../meia-entrada/door.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { bumpHolderVersion } from '../tickets/holder.ts';
 import { orderShares, orderSources } from './amounts.ts';
@@ -313,6 +314,8 @@ async function voidTicket(tx: Queryable, ticketId: number, now: Date): Promise<v
       sql`UPDATE ticket_types SET sold = sold - 1 WHERE id = ${ticket.ticket_type_id} AND NOT numbered AND sold > 0`,
     );
   }
+  // A refunded meia-entrada goes back to the event's quota and frees its beneficiary.
+  await releaseMeiaOfTicket(tx, ticketId);
   void now;
 }
 

@@ -4,6 +4,7 @@ import { createEvent } from '../../../src/catalogue/create.ts';
 import { selectOne, selectRows } from '../../../src/db/sql.ts';
 import { balanceOf } from '../../../src/ledger/accounts.ts';
 import { trialBalance } from '../../../src/ledger/reconcile.ts';
+import { releaseMeiaOfTicket } from '../../../src/meia-entrada/door.ts';
 import { festivalInput, newSessionId, post } from '../../catalogue/fixtures.ts';
 import { bearer, createCustomer, type TestCustomer } from '../../support/accounts.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
@@ -162,5 +163,39 @@ describe('meia-entrada at the door', () => {
     // Scanners that sync again get the ticket back without its meia.
     expect((await manifest()).find((entry) => entry[0] === meiaTicket)).toHaveLength(3);
     expect((await upgrade(999_999)).statusCode).toBe(404);
+  });
+
+  it('gives a refunded meia back to the quota and frees its beneficiary’s document', async () => {
+    const [second] = (await buy([
+      {
+        tk_id: (await selectOne<{ id: number }>(
+          t.database.db,
+          sql`SELECT id FROM ticket_types WHERE event_id = ${eventId} AND name = 'Camarote'`,
+        ))!.id,
+        tk_qtd: 1,
+        meia: [{ category: 'idoso', name: 'Dona Cida', document: '777.777' }],
+      },
+    ])) as [number];
+    const taken = async () =>
+      (await selectOne<{ taken: number }>(
+        t.database.db,
+        sql`SELECT taken FROM meia_quotas WHERE event_id = ${eventId}`,
+      ))!.taken;
+    const claims = async () =>
+      (
+        await selectRows<{ document: string }>(
+          t.database.db,
+          sql`SELECT document FROM meia_claims WHERE event_id = ${eventId} AND document = '777777'`,
+        )
+      ).length;
+    const before = await taken();
+    expect(await claims()).toBe(1);
+    await t.database.db.transaction((tx) => releaseMeiaOfTicket(tx, second));
+    expect(await taken()).toBe(before - 1);
+    expect(await claims()).toBe(0);
+    // A full ticket, or a meia already paid up at the door, gives nothing back.
+    await t.database.db.transaction((tx) => releaseMeiaOfTicket(tx, fullTicket));
+    await t.database.db.transaction((tx) => releaseMeiaOfTicket(tx, meiaTicket));
+    expect(await taken()).toBe(before - 1);
   });
 });
