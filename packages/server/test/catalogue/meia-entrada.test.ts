@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreatedEvent, createEvent } from '../../src/catalogue/create.ts';
 import { selectOne, selectRows } from '../../src/db/sql.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { createCustomer, festivalInput, newSessionId, post, type TestCustomer } from './fixtures.ts';
+import {
+  createCustomer,
+  festivalInput,
+  newSessionId,
+  post,
+  sectionSeatIds,
+  type TestCustomer,
+  theatreInput,
+} from './fixtures.ts';
 
 const MEIA_GONE = 'A quantidade de meias-entradas desejada não está mais disponível.';
 
@@ -181,6 +189,33 @@ describe('meia-entrada', () => {
       ],
     });
     expect(teacher.status).toBe(200);
+  });
+
+  it('sells a numbered seat as meia in the same transaction as the seat', async () => {
+    // 15 + 8 + 8 seats: 40% of 31 is 13 meias.
+    const theatre = await createEvent(t.database.db, theatreInput('teatro-meia', producer.id));
+    expect(await counter(theatre)).toMatchObject({ total: 13, available: 13 });
+    const [seat] = await sectionSeatIds(t.database.db, theatre.sections[1]!.id);
+    const sessionId = newSessionId();
+    await post(t.app, '/seat/hold', { eventId: theatre.id, seatIds: [seat], sessionId });
+    const res = await post(
+      t.app,
+      '/cart/reserve',
+      {
+        user: other.id,
+        event_id: theatre.id,
+        products: [],
+        sessionId,
+        tickets: [
+          { tk_id: theatre.sections[1]!.lotIds[0], tk_qtd: 1, seat_id: seat, meia: [student('Eva', '8888')] },
+        ],
+      },
+      other.auth,
+    );
+    expect(res.status).toBe(200);
+    // The Balcão seat costs R$ 80,00: the meia R$ 40,00.
+    expect(res.body.order.items[0]).toMatchObject({ seatId: seat, unitPriceCents: 4_000 });
+    expect(await counter(theatre)).toMatchObject({ available: 12 });
   });
 
   it('under a race of 500 buyers sells exactly the quota: never more, never fewer', async () => {
