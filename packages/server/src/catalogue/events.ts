@@ -87,8 +87,10 @@ export async function listEvents(
   const rows = await selectRows<SummaryRow>(
     db,
     sql`SELECT e.id, e.slug, e.name, e.venue, e.city, e.starts_at, e.ends_at, e.image, e.pixel, e.status,
+          -- "a partir de": lots that can still sell (a sold-out or date-closed lot's price is gone).
           (SELECT min(t.price_cents) FROM ticket_types t
-            WHERE t.event_id = e.id AND t.status = 'active') AS price_from,
+            WHERE t.event_id = e.id AND t.status = 'active'
+              AND (t.numbered OR (t.quantity - t.sold - t.reserved > 0 AND NOT ${LOT_TURNED_BY_DATE}))) AS price_from,
           EXISTS (SELECT 1 FROM seat_sections s WHERE s.event_id = e.id) AS has_seat_map,
           e.ends_at <= now() AS is_past,
           count(*) OVER ()::int AS total

@@ -94,6 +94,9 @@ describe('lot turnover (virada de lote)', () => {
     ]);
     const after = await types(event);
     expect(after.map((type) => type.current)).toEqual([false, true, false]);
+    // The listing's "a partir de" follows: the 1º lote's price is gone.
+    const listed = (await t.app.inject({ method: 'GET', url: '/events?slug=lotes-virada' })).json().data[0];
+    expect(listed.priceFromCents).toBe(12_000);
     expect(after[1]!.nextLot?.priceCents).toBe(15_000);
 
     // A cart still naming the 1º lote is served from the 2º.
