@@ -1,7 +1,8 @@
 // `npm run bench` (plain node): the virtual queue on PostgreSQL over real HTTP.
 // 1. 100,000 customers (sessions and CPFs) join one high-demand event's pre-queue through
 //    POST /queue/{id}/join at concurrency 100: joins per second.
-// 2. The shuffle of those 100,000 at the sale start (orderPreQueue): its time.
+// 2. The shuffle of those 100,000 at the sale start (orderPreQueue): its time; then 10,000
+//    late arrivals join at the back (each place taken under the queue row's lock): joins/s.
 // 3. GET /queue/{id}/me (one's place, the polling fallback) at concurrency 100: p50/p99.
 // 4. Admission against the seat-hold path: a seated high-demand event, capacity 200, admission
 //    rounds every ADMIT_EVERY_MS while 100 admitted buyers each read their pass, hold a seat
@@ -20,6 +21,8 @@ import { createBuyers } from '../test/race/cluster.ts';
 import { autocannon, benchOnScratchDatabase, checkBudget, type LoadOptions, readBudget } from './support.ts';
 
 const PEOPLE = Number(process.env.BENCH_QUEUE_PEOPLE ?? 100_000);
+/** Arrivals after the sale start: each takes the next place under the queue row's lock. */
+const LATE = Number(process.env.BENCH_QUEUE_LATE ?? 10_000);
 const CONCURRENCY = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ADMIT_EVERY_MS = 500;
@@ -27,6 +30,7 @@ const HOUR = 60 * 60 * 1000;
 
 interface VirtualQueueBudget {
   minJoinsPerSecond: number;
+  minLateJoinsPerSecond: number;
   maxShuffleMs: number;
   maxPositionP99Ms: number;
   minAdmissionsPerSecond: number;
@@ -49,9 +53,11 @@ await benchOnScratchDatabase('virtual-queue', 'plateia_bench_queue', 20, async (
   const db = database.db;
   const budget = readBudget<VirtualQueueBudget>('virtualQueue');
   let started = performance.now();
-  const buyers = await createBuyers(db, PEOPLE, 'fila');
+  const everyone = await createBuyers(db, PEOPLE + LATE, 'fila');
+  const buyers = everyone.slice(0, PEOPLE);
+  const lateBuyers = everyone.slice(PEOPLE);
   const cpfs = JSON.stringify(
-    buyers.map((buyer, i) => ({ id: buyer.id, cpf: cpfFrom(100_000_000 + i * 7) })),
+    everyone.map((buyer, i) => ({ id: buyer.id, cpf: cpfFrom(100_000_000 + i * 7) })),
   );
   await db.execute(sql`
     UPDATE customers c SET cpfnpj = r.cpf FROM json_to_recordset(${cpfs}::json) AS r(id int, cpf text)
@@ -121,6 +127,43 @@ await benchOnScratchDatabase('virtual-queue', 'plateia_bench_queue', 20, async (
   const shuffleMs = performance.now() - started;
   console.log(
     `[virtual-queue] shuffle of ${entries!.n.toLocaleString('en')} entries: ${Math.round(shuffleMs)} ms`,
+  );
+
+  // 2b. Late arrivals: the back of the line, places taken one at a time under the row lock.
+  let nextLate = 0;
+  started = performance.now();
+  const lateJoins = await autocannon({
+    url: api.url,
+    connections: CONCURRENCY,
+    duration: 600,
+    amount: LATE,
+    requests: [
+      {
+        method: 'POST',
+        path: `/queue/${festival.id}/join`,
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (request) => {
+          const buyer = lateBuyers[nextLate++ % lateBuyers.length]!;
+          return {
+            ...request,
+            body: '{}',
+            headers: {
+              ...(request.headers as Record<string, string>),
+              authorization: `Bearer ${buyer.token}`,
+            },
+          };
+        },
+      },
+    ],
+  } as LoadOptions & { amount: number });
+  const lateSeconds = (performance.now() - started) / 1000;
+  const lastPlace = await selectOne<{ n: number; max: string }>(
+    db,
+    sql`SELECT count(*)::int AS n, max(place)::text AS max FROM virtual_queue_entries WHERE event_id = ${festival.id}`,
+  );
+  const lateRate = LATE / lateSeconds;
+  console.log(
+    `[virtual-queue] late joins: ${LATE.toLocaleString('en')} in ${lateSeconds.toFixed(1)} s = ${Math.round(lateRate)}/s, p50 ${lateJoins.latency.p50} ms, p99 ${lateJoins.latency.p99} ms, non-2xx ${lateJoins.non2xx}; places 1..${lastPlace!.max} for ${lastPlace!.n} entries`,
   );
 
   // 3. Position reads (the polling fallback; the stream runs the same read per push).
@@ -255,8 +298,16 @@ await benchOnScratchDatabase('virtual-queue', 'plateia_bench_queue', 20, async (
   return checkBudget('virtual-queue', [
     [`all ${PEOPLE} joined once`, entries!.n === PEOPLE && joins.non2xx === 0],
     [
+      `${LATE} late arrivals at the back, places without gaps`,
+      lateJoins.non2xx === 0 && lastPlace!.n === PEOPLE + LATE && Number(lastPlace!.max) === PEOPLE + LATE,
+    ],
+    [
       `joins ${Math.round(joinRate)}/s >= ${budget.minJoinsPerSecond}/s`,
       joinRate >= budget.minJoinsPerSecond,
+    ],
+    [
+      `late joins ${Math.round(lateRate)}/s >= ${budget.minLateJoinsPerSecond}/s`,
+      lateRate >= budget.minLateJoinsPerSecond,
     ],
     [`shuffle ${Math.round(shuffleMs)} ms <= ${budget.maxShuffleMs} ms`, shuffleMs <= budget.maxShuffleMs],
     [
