@@ -125,4 +125,31 @@ export async function meiasLeft(tx: Queryable, eventId: number): Promise<number>
   return Number(row?.left ?? 0);
 }
 
+/**
+ * Takes again the meias of an order whose reservation expired and was reclaimed, when its
+ * payment lands late: the quota units and the beneficiaries' documents, by the same
+ * conditional statements as a reservation. Answers false when the quota or a document is
+ * gone meanwhile (the settlement then treats the order like stock that is gone).
+ */
+export async function retakeMeias(tx: Queryable, orderId: number, eventId: number): Promise<boolean> {
+  const rows = await selectRows<{ meia_document: string }>(
+    tx,
+    sql`SELECT meia_document FROM order_items WHERE order_id = ${orderId} AND meia_category IS NOT NULL ORDER BY id`,
+  );
+  if (rows.length === 0) return true;
+  if (!(await takeMeias(tx, eventId, rows.length))) return false;
+  const documents = rows.map((row) => row.meia_document);
+  const claimed = await selectRows<{ document: string }>(
+    tx,
+    sql`INSERT INTO meia_claims (event_id, document, order_id)
+        SELECT ${eventId}::int, d.value, ${orderId}::int FROM json_array_elements_text(${JSON.stringify(documents)}::json) AS d
+        ON CONFLICT (event_id, document) DO UPDATE SET order_id = EXCLUDED.order_id
+        WHERE meia_claims.order_id = EXCLUDED.order_id OR EXISTS (
+          SELECT 1 FROM orders o WHERE o.id = meia_claims.order_id
+            AND (o.status IN ('expired', 'cancelled') OR (o.status = 'reserved' AND o.expires_at <= now())))
+        RETURNING document`,
+  );
+  return claimed.length === documents.length;
+}
+
 export { MEIA_MIN_PERCENT_BPS };

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { PAYMENT_ANSWER_MESSAGES } from '@plateia/core/messages/payments';
 import { sql } from 'drizzle-orm';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
+import { retakeMeias } from '../meia-entrada/quota.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { payResaleSellers } from '../resale/settlement.ts';
 import { SHARED_PAYMENT_ANSWERS } from '../shared-payments/messages.ts';
@@ -181,6 +182,8 @@ async function takeStock(
   await sellSeats(tx, order, taken, now);
   await sellResaleListings(tx, order, taken.listingIds, now);
   if (reclaimed) await recountCoupon(tx, order);
+  // Meia-entrada units and documents went back with the reclaim: taken again, or the order is short.
+  if (reclaimed && !(await retakeMeias(tx, order.id, order.eventId))) throw new StockGone();
 }
 
 /** General-admission lots, in id order so two settlements touching the same lots cannot deadlock. */

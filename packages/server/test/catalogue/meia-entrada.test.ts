@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreatedEvent, createEvent } from '../../src/catalogue/create.ts';
 import { selectOne, selectRows } from '../../src/db/sql.ts';
+import { retakeMeias } from '../../src/meia-entrada/quota.ts';
+import { reclaimExpired } from '../../src/orders/reclaim.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import {
   createCustomer,
@@ -216,6 +218,54 @@ describe('meia-entrada', () => {
     // The Balcão seat costs R$ 80,00: the meia R$ 40,00.
     expect(res.body.order.items[0]).toMatchObject({ seatId: seat, unitPriceCents: 4_000 });
     expect(await counter(theatre)).toMatchObject({ available: 12 });
+  });
+
+  it('takes the meias of a late-paid reclaimed order again, unless its document went to someone else', async () => {
+    const event = await createEvent(t.database.db, {
+      ...festivalInput('festival-meia-tarde', producer.id),
+      coupons: [],
+      products: [],
+    });
+    const taken = async () =>
+      (await selectOne<{ taken: number }>(
+        t.database.db,
+        sql`SELECT taken FROM meia_quotas WHERE event_id = ${event.id}`,
+      ))!.taken;
+    const late = await reserve(
+      buyer,
+      { tickets: [{ tk_id: event.lotIds[1], tk_qtd: 1, meia: [student('Gil', '1010')] }] },
+      event,
+    );
+    const gone = await reserve(
+      other,
+      { tickets: [{ tk_id: event.lotIds[1], tk_qtd: 1, meia: [student('Hel', '2020')] }] },
+      event,
+    );
+    await t.database.db.execute(
+      sql`UPDATE orders SET expires_at = now() - interval '1 second' WHERE event_id = ${event.id}`,
+    );
+    expect(await reclaimExpired(t.database.db, event.id)).toHaveLength(2);
+    expect(await taken()).toBe(0);
+    // Hel's document is claimed by a new order meanwhile.
+    const thief = await createCustomer(t.database.db, 'outra-hel@teste.dev');
+    expect(
+      (
+        await reserve(
+          thief,
+          { tickets: [{ tk_id: event.lotIds[1], tk_qtd: 1, meia: [student('Hel', '2020')] }] },
+          event,
+        )
+      ).status,
+    ).toBe(200);
+    expect(await t.database.db.transaction((tx) => retakeMeias(tx, late.body.order.id, event.id))).toBe(true);
+    expect(await taken()).toBe(2);
+    // The settlement's transaction rolls back on false, so nothing of Hel's order stays taken.
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        if (!(await retakeMeias(tx, gone.body.order.id, event.id))) throw new Error('stock gone');
+      }),
+    ).rejects.toThrow('stock gone');
+    expect(await taken()).toBe(2);
   });
 
   it('under a race of 500 buyers sells exactly the quota: never more, never fewer', async () => {
