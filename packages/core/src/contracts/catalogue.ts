@@ -79,6 +79,12 @@ export interface ResaleOffer {
   priceCents: number;
   originalTicketId: number;
   seatId: number | null;
+  /**
+   * Set when the ticket is a meia-entrada: its category ("Estudante"). The beneficiary stays
+   * on the ticket (docs/meia-entrada.md): whoever enters shows that beneficiary's document or
+   * pays the difference at the door. The beneficiary's name is never shown here.
+   */
+  meiaCategoryLabel?: string | null;
 }
 
 /** A meia-entrada category with the documents the door accepts (shown before buying, Lei 13.179). */

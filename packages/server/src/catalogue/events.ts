@@ -284,16 +284,23 @@ export async function resaleViews(db: Queryable, eventId: number): Promise<Resal
     price_cents: number;
     ticket_id: number;
     seat_id: number | null;
+    meia_category: string | null;
   }>(
     db,
-    sql`SELECT r.id, tk.ticket_type_id, tt.name, tk.n_number, r.price_cents, r.ticket_id, tk.seat_id
+    sql`SELECT r.id, tk.ticket_type_id, tt.name, tk.n_number, r.price_cents, r.ticket_id, tk.seat_id,
+          CASE WHEN NOT EXISTS (SELECT 1 FROM meia_upgrades u WHERE u.ticket_id = tk.id) THEN i.meia_category END
+            AS meia_category
         FROM resale_listings r
         JOIN tickets tk ON tk.id = r.ticket_id
         JOIN ticket_types tt ON tt.id = tk.ticket_type_id
+        LEFT JOIN order_items i ON i.id = tk.order_item_id
         WHERE r.event_id = ${eventId} AND r.status = 'active'
           AND (r.order_id IS NULL OR r.reserved_until <= now())
         ORDER BY r.price_cents, r.id`,
   );
+  const categories = rows.some((row) => row.meia_category)
+    ? ((await meiaEntradaInfo(db, eventId))?.categories ?? [])
+    : [];
   return rows.map((row) => ({
     resaleId: row.id,
     ticketTypeId: row.ticket_type_id,
@@ -302,5 +309,12 @@ export async function resaleViews(db: Queryable, eventId: number): Promise<Resal
     priceCents: row.price_cents,
     originalTicketId: row.ticket_id,
     seatId: row.seat_id,
+    // Only on meia tickets, so answers about other offers keep their shape.
+    ...(row.meia_category
+      ? {
+          meiaCategoryLabel:
+            categories.find((category) => category.id === row.meia_category)?.label ?? row.meia_category,
+        }
+      : {}),
   }));
 }

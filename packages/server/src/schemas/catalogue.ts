@@ -96,6 +96,8 @@ export const ResaleSchema = Type.Object({
   priceCents: Type.Integer(),
   originalTicketId: Type.Integer(),
   seatId: Type.Union([Type.Integer(), Type.Null()]),
+  /** A meia-entrada ticket's category ("Estudante"); the beneficiary's name is never shown. */
+  meiaCategoryLabel: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 
 /** `GET /events/{id}`. */

@@ -117,6 +117,19 @@ describe('meia-entrada at the door', () => {
     expect(entries.find((entry) => entry[0] === fullTicket)).toHaveLength(3);
   });
 
+  it('says a resale offer is a meia (its category, never the beneficiary’s name)', async () => {
+    const [listing] = await selectRows<{ id: number }>(
+      t.database.db,
+      sql`INSERT INTO resale_listings (event_id, ticket_id, seller_id, price_cents)
+          VALUES (${eventId}, ${meiaTicket}, ${buyer.id}, 15000) RETURNING id`,
+    );
+    const offers = (await t.app.inject({ url: `/events/${eventId}` })).json().resale;
+    const offer = offers.find((entry: { resaleId: number }) => entry.resaleId === listing!.id);
+    expect(offer.meiaCategoryLabel).toBe('Estudante');
+    expect(JSON.stringify(offers)).not.toContain('Ana Souza');
+    await t.database.db.execute(sql`DELETE FROM resale_listings WHERE id = ${listing!.id}`);
+  });
+
   it('lets only the event’s producer record the difference paid at the door, once, in the ledger', async () => {
     const quotaBefore = await selectOne<{ taken: number }>(
       t.database.db,
