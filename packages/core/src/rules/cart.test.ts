@@ -108,6 +108,25 @@ describe('adding tickets', () => {
     expect(addCartItem([], { ...general, maxAmount: 0 }).ok).toBe(false);
   });
 
+  it('keeps a meia line apart from the full-price line of the same lot', () => {
+    const meia = { ...general, meia: true, tk_price: Math.floor(general.tk_price / 2) };
+    let cart = add([], general);
+    cart = add(cart, meia);
+    cart = add(cart, meia);
+    cart = add(cart, general);
+    expect(cart).toHaveLength(2);
+    expect(cart.map((item) => [item.meia === true, item.amount, item.tk_price])).toEqual([
+      [false, 2, general.tk_price],
+      [true, 2, meia.tk_price],
+    ]);
+    expect(cartItemKey(meia)).not.toBe(cartItemKey(general));
+    expect(cartItemKey(meia)).toBe(`${cartItemKey(general)}:meia`);
+    // Removing one meia leaves the full-price line alone.
+    const after = removeOneCartItem(cart, cartItemKey(meia)).cart;
+    expect(after.map((item) => item.amount)).toEqual([2, 1]);
+    expect(ticketsTotalCents(cart)).toBe(2 * general.tk_price + 2 * meia.tk_price);
+  });
+
   it('does not mutate the cart it is given', () => {
     const cart = [general];
     add(cart, general);

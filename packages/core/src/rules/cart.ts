@@ -59,6 +59,12 @@ export interface CartItem {
    * adding stops there, and a widget disables its "+" at it.
    */
   maxAmount?: number;
+  /**
+   * A meia-entrada line (docs/meia-entrada.md): every ticket of it is a meia, `tk_price`
+   * is the half price, and the checkout asks one beneficiary per ticket. It never merges
+   * with a full-price line of the same lot.
+   */
+  meia?: boolean;
 }
 
 /** A marketplace product in the product cart (spec §3). */
@@ -116,7 +122,8 @@ export function seatIdsOf(item: CartItem): string[] {
 /**
  * The identity two cart entries share when they are "the same item" (spec §4): resale
  * tickets by resaleId, seats and tables by what they occupy, numbered tickets by id plus
- * numeration, everything else by ticket id and lot. Widgets pass it back to the removal
+ * numeration, everything else by ticket id and lot; a meia line of a lot is apart from
+ * its full-price line (`:meia` at the end of the key). Widgets pass it back to the removal
  * actions.
  */
 export function cartItemKey(item: CartItem): string {
@@ -124,9 +131,9 @@ export function cartItemKey(item: CartItem): string {
   if (item.seatInfo?.isTable) return `table:${item.eventId}:${item.seatInfo.tableId}`;
   if (item.seatSelection) return `seat:${item.eventId}:${item.seatSelection.seat_id}`;
   if (item.numerationSelected !== null && item.numerationSelected !== '') {
-    return `numbered:${item.id}:${item.numerationSelected}`;
+    return `numbered:${item.id}:${item.numerationSelected}${item.meia ? ':meia' : ''}`;
   }
-  return `ticket:${item.id}:${item.n_number ?? ''}`;
+  return `ticket:${item.id}:${item.n_number ?? ''}${item.meia ? ':meia' : ''}`;
 }
 
 /**
