@@ -17,4 +17,11 @@ export const BUY_BUTTON_MESSAGES = {
   added: (name: string) => `${name} adicionado ao carrinho`,
   seatDialog: 'Escolha seu assento',
   close: 'Fechar',
+  /** The meia-entrada choice beside the button (Lei 12.933/2013). */
+  meia: 'Meia-entrada',
+  /** The details/summary with each category's documents, shown before adding a meia (Lei 13.179/2015). */
+  meiaDocuments: 'Quem tem direito e quais documentos',
+  meiaSoldOut: 'Meias-entradas esgotadas',
+  meiaAdded: (name: string) => `${name} (meia-entrada) adicionado ao carrinho`,
+  nextLot: (price: string) => `Próximo lote: ${price}`,
 } as const;

@@ -1,12 +1,20 @@
-import type { EventDetail, TicketTypeInfo } from '@plateia/core/api/catalogue';
+import type { EventDetail, MeiaEntradaInfo, TicketTypeInfo } from '@plateia/core/api/catalogue';
 import { BUY_BUTTON_MESSAGES } from '@plateia/core/messages/buy-button';
 import { formatCents } from '@plateia/core/rules/price';
 import { addToCart } from '@plateia/core/stores/cart';
-import { eventStore, loadEvent, ticketCartItem } from '@plateia/core/stores/catalogue';
+import { eventStore, loadEvent, meiaEntradaStore } from '@plateia/core/stores/catalogue';
 import { changeCartFrom } from '../../shared/cart-change.ts';
 import { emit, type PlateiaCartChangeDetail, type PlateiaSeatPickerOpenDetail } from '../../shared/events.ts';
 import buyButtonCss from './buy-button.css?inline';
-import { type BuyButtonView, buyButtonView, type ChooserOption } from './buy-button.ts';
+import {
+  type BuyButtonView,
+  buyButtonView,
+  type ChooserOption,
+  cartLineFor,
+  lotText,
+  meiaOffer,
+  nextLotText,
+} from './buy-button.ts';
 import { defineLightElement, h, LightElement, setOrRemove } from './light-element.ts';
 
 /** Tag name of the buy button. */
@@ -21,7 +29,10 @@ export const SEAT_PICKER_TAG = 'plateia-seat-picker';
  * for sold-out lots). For seated events it asks for the seat picker instead: it
  * dispatches `plateia-seat-picker-open` on `document` and, unless a listener cancels it
  * or the page already holds a `<plateia-seat-picker>`, opens one in a modal dialog.
- * Shows "Carregando…" while the event loads and "Esgotado" when nothing is left.
+ * Shows "Carregando…" while the event loads and "Esgotado" when nothing is left. Shows the
+ * lot ("2º lote") and "Próximo lote: R$ X"; for an event with a meia-entrada quota, the live
+ * counter ("Restam 312 de 800 meias-entradas"), the accepted documents of each category and
+ * a "Meia-entrada" choice that adds a meia line at half price.
  *
  * @tag plateia-buy-button
  * @summary Adds a ticket to the cart, or opens the seat picker for seated events.
@@ -42,6 +53,12 @@ export const SEAT_PICKER_TAG = 'plateia-seat-picker';
  * @csspart option-lot - Its lot ("Lote 2").
  * @csspart option-price - Its price.
  * @csspart option-sold-out - "Esgotado" / "Indisponível" beside a lot that cannot be bought.
+ * @csspart option-next-lot - "Próximo lote: R$ X" under a lot of the chooser.
+ * @csspart lot - The lot line under a single lot's button ("2º lote · Próximo lote: R$ 150,00").
+ * @csspart meia - Wrapper of the meia-entrada choice, counter and documents.
+ * @csspart meia-choice - The "Meia-entrada" checkbox with its label.
+ * @csspart meia-counter - "Restam 312 de 800 meias-entradas" (live).
+ * @csspart meia-documents - The details "Quem tem direito e quais documentos".
  * @csspart status - The line that announces the outcome ("… adicionado ao carrinho", errors).
  * @csspart dialog - The seat picker dialog.
  * @csspart dialog-title - Its title.
@@ -67,6 +84,14 @@ export class PlateiaBuyButton extends LightElement {
   #button!: HTMLButtonElement;
   #menu!: HTMLDivElement;
   #status!: HTMLParagraphElement;
+  #lot!: HTMLParagraphElement;
+  #meia!: HTMLDivElement;
+  #meiaBox!: HTMLInputElement;
+  #meiaCounter!: HTMLParagraphElement;
+  #meiaDocuments!: HTMLDetailsElement;
+  /** The live counter once watched (`null` until the event shows a quota). */
+  #meiaLive: MeiaEntradaInfo | null = null;
+  #meiaWatched = false;
   /** What the button shows; drawn as soon as the element mounts. */
   #view!: BuyButtonView;
 
@@ -109,7 +134,24 @@ export class PlateiaBuyButton extends LightElement {
       hidden: '',
     });
     this.#status = h('p', { part: 'status', role: 'status' });
-    this.root.append(h('div', { part: 'base' }, this.#button, this.#menu, this.#status));
+    this.#lot = h('p', { part: 'lot', hidden: '' });
+    this.#meiaBox = h('input', { type: 'checkbox' });
+    this.#meiaCounter = h('p', { part: 'meia-counter' });
+    this.#meiaDocuments = h('details', { part: 'meia-documents' });
+    this.#meia = h(
+      'div',
+      { part: 'meia', hidden: '' },
+      h('label', { part: 'meia-choice' }, this.#meiaBox, ' ', BUY_BUTTON_MESSAGES.meia),
+      this.#meiaCounter,
+      this.#meiaDocuments,
+    );
+    this.#meiaLive = null;
+    this.#meiaWatched = false;
+    this.root.append(
+      h('div', { part: 'base' }, this.#button, this.#menu, this.#lot, this.#meia, this.#status),
+    );
+    // The button's price follows the choice.
+    this.#meiaBox.addEventListener('change', () => this.#draw(this.#view));
 
     this.#button.addEventListener('click', () => this.#activate());
     this.#button.addEventListener('keydown', (event) => {
@@ -151,14 +193,22 @@ export class PlateiaBuyButton extends LightElement {
     button.toggleAttribute('aria-busy', view.kind === 'loading');
     button.dataset.state = view.kind;
     button.replaceChildren(view.text);
+    const meia = this.#drawMeia(view);
+    const chosen = meia && this.#meiaBox.checked ? meia : null;
     if (view.kind === 'add') {
-      button.append(' ', h('span', { part: 'price' }, formatCents(view.type.priceCents)));
+      button.append(
+        ' ',
+        h('span', { part: 'price' }, formatCents(cartLineFor(view.event, view.type, chosen).tk_price)),
+      );
+      const next = nextLotText(view.type);
+      this.#lot.textContent = next ? `${lotText(view.type)} · ${next}` : lotText(view.type);
     }
+    this.#lot.hidden = view.kind !== 'add';
     if (view.kind === 'choose') {
       button.setAttribute('aria-haspopup', 'menu');
       button.setAttribute('aria-controls', this.#menu.id);
       button.setAttribute('aria-expanded', String(!this.#menu.hidden));
-      this.#menu.replaceChildren(...view.options.map((option) => this.#option(option, view.event)));
+      this.#menu.replaceChildren(...view.options.map((option) => this.#option(option, view.event, chosen)));
     } else {
       // The menu is open only while the chooser shows.
       for (const name of ['aria-haspopup', 'aria-controls', 'aria-expanded']) button.removeAttribute(name);
@@ -167,14 +217,62 @@ export class PlateiaBuyButton extends LightElement {
     if (view.kind === 'error') this.#say(view.message, 'error');
   }
 
-  #option({ type, blocked }: ChooserOption, event: EventDetail): HTMLButtonElement {
+  /**
+   * The meia-entrada choice, counter and documents, for an event with a quota: the counter
+   * is watched live (core polls while the page is visible) from the first view that shows
+   * it. Returns the offer, or `null` when the button sells no meia.
+   */
+  #drawMeia(view: BuyButtonView): MeiaEntradaInfo | null {
+    if (!this.#meiaWatched && (view.kind === 'add' || view.kind === 'choose') && meiaOffer(view, null)) {
+      this.#meiaWatched = true;
+      const $meia = meiaEntradaStore(view.event.id);
+      this.keep(
+        $meia.listen((fetched) => {
+          if (!fetched.data) return;
+          this.#meiaLive = fetched.data;
+          this.#draw(this.#view);
+        }),
+      );
+      this.#meiaLive = $meia.get().data;
+    }
+    const offer = meiaOffer(view, this.#meiaLive);
+    this.#meia.hidden = !offer;
+    if (!offer || (view.kind !== 'add' && view.kind !== 'choose')) return null;
+    const soldOut = offer.available <= 0;
+    if (soldOut) this.#meiaBox.checked = false;
+    this.#meiaBox.disabled = soldOut;
+    this.#meiaCounter.textContent = offer.label;
+    if (!this.#meiaDocuments.firstChild) {
+      // Lei 13.179/2015: the documents accepted at the door, before buying.
+      this.#meiaDocuments.append(
+        h('summary', {}, BUY_BUTTON_MESSAGES.meiaDocuments),
+        h(
+          'dl',
+          {},
+          ...offer.categories.flatMap((category) => [
+            h('dt', {}, category.label),
+            h('dd', {}, h('ul', {}, ...category.documents.map((document) => h('li', {}, document)))),
+          ]),
+        ),
+      );
+    }
+    return offer;
+  }
+
+  #option(
+    { type, blocked }: ChooserOption,
+    event: EventDetail,
+    meia: MeiaEntradaInfo | null,
+  ): HTMLButtonElement {
+    const next = nextLotText(type);
     const option = h(
       'button',
       { part: 'option', role: 'menuitem', type: 'button', tabindex: '-1' },
       h('span', { part: 'option-name' }, type.name),
-      h('span', { part: 'option-lot' }, BUY_BUTTON_MESSAGES.lot(type.n_number)),
-      h('span', { part: 'option-price' }, formatCents(type.priceCents)),
+      h('span', { part: 'option-lot' }, lotText(type)),
+      h('span', { part: 'option-price' }, formatCents(cartLineFor(event, type, meia).tk_price)),
     );
+    if (next) option.append(h('span', { part: 'option-next-lot' }, next));
     if (blocked) {
       option.setAttribute('aria-disabled', 'true');
       option.append(h('span', { part: 'option-sold-out' }, blocked));
@@ -182,7 +280,7 @@ export class PlateiaBuyButton extends LightElement {
     option.addEventListener('click', () => {
       if (blocked) return;
       this.#closeMenu(true);
-      this.#add(event, type);
+      this.#add(event, type, meia);
     });
     return option;
   }
@@ -190,7 +288,7 @@ export class PlateiaBuyButton extends LightElement {
   #activate(): void {
     const view = this.#view;
     if (view.kind === 'error') void loadEvent(this.eventId.trim(), { force: true });
-    else if (view.kind === 'add') this.#add(view.event, view.type);
+    else if (view.kind === 'add') this.#add(view.event, view.type, this.#chosenMeia(view));
     else if (view.kind === 'choose') {
       if (this.#menu.hidden) this.#openMenu(false);
       else this.#closeMenu(true);
@@ -232,15 +330,23 @@ export class PlateiaBuyButton extends LightElement {
     if (event.key !== 'Tab') event.preventDefault();
   }
 
-  #add(event: EventDetail, type: TicketTypeInfo): void {
+  /** The meia offer when "Meia-entrada" is chosen, else `null`. */
+  #chosenMeia(view: BuyButtonView): MeiaEntradaInfo | null {
+    return this.#meiaBox.checked ? meiaOffer(view, this.#meiaLive) : null;
+  }
+
+  #add(event: EventDetail, type: TicketTypeInfo, meia: MeiaEntradaInfo | null): void {
     // The change fires `plateia-cart-change` from this button, once, cart bars or not.
-    const result = changeCartFrom(this, () => addToCart(ticketCartItem(event, type)));
+    const result = changeCartFrom(this, () => addToCart(cartLineFor(event, type, meia)));
     if (!result.ok) {
       // Core also raised a toast; pages without a toast host still see it here.
       this.#say(result.error, 'error');
       return;
     }
-    this.#say(BUY_BUTTON_MESSAGES.added(type.name), 'success');
+    this.#say(
+      meia ? BUY_BUTTON_MESSAGES.meiaAdded(type.name) : BUY_BUTTON_MESSAGES.added(type.name),
+      'success',
+    );
   }
 
   #say(message: string, tone: 'error' | 'success' | '' = ''): void {

@@ -1,4 +1,5 @@
-import type { EventDetail } from '@plateia/core/api/catalogue';
+import type { EventDetail, MeiaEntradaInfo } from '@plateia/core/api/catalogue';
+import { MEIA_FEDERAL_CATEGORIES } from '@plateia/core/rules/meia-entrada';
 import { configureApi } from '@plateia/core/api/client';
 import { $cart, $productCart } from '@plateia/core/stores/cart';
 import { $eventDetails, clearCatalogueCache } from '@plateia/core/stores/catalogue';
@@ -35,7 +36,7 @@ const theatre = (): EventDetail => ({
   ticketTypes: [ticketType({ id: 21, name: 'Plateia', numerationSelected: true, sectionId: 1 })],
 });
 
-let events: Record<string, EventDetail | number>;
+let events: Record<string, EventDetail | MeiaEntradaInfo | number>;
 let requests: string[];
 
 beforeEach(() => {
@@ -167,9 +168,9 @@ describe('<plateia-buy-button> chooser', () => {
     expect(trigger.getAttribute('aria-expanded')).toBe('true');
     const items = menuItems(element);
     expect(items.map((item) => item.textContent)).toEqual([
-      'PistaLote 2R$ 50,00',
-      'CamaroteLote 1R$ 120,00Esgotado',
-      'BackstageLote 1R$ 300,00',
+      'Pista2º loteR$ 50,00',
+      'Camarote1º loteR$ 120,00Esgotado',
+      'Backstage1º loteR$ 300,00',
     ]);
     expect(items[1]?.getAttribute('aria-disabled')).toBe('true');
     expect(shadow(element).activeElement).toBe(items[0]);
@@ -327,5 +328,120 @@ describe('<plateia-buy-button> element', () => {
     } finally {
       if (descriptor) Object.defineProperty(ShadowRoot.prototype, 'adoptedStyleSheets', descriptor);
     }
+  });
+});
+
+const meiaOffer = (available: number): MeiaEntradaInfo => ({
+  eventId: 3,
+  total: 800,
+  available,
+  label: `Restam ${available} de 800 meias-entradas`,
+  categories: [...MEIA_FEDERAL_CATEGORIES],
+});
+
+const withMeia = (): EventDetail => ({
+  ...festival(),
+  id: 3,
+  slug: 'com-meia',
+  ticketTypes: [
+    ticketType({
+      id: 31,
+      name: 'Pista',
+      n_number: 2,
+      priceCents: 12001,
+      nextLot: { id: 32, n_number: 3, priceCents: 15000, lotLabel: '3º lote', opensAt: null },
+    }),
+  ],
+  meiaEntrada: meiaOffer(312),
+});
+
+describe('<plateia-buy-button> lots and meia-entrada', () => {
+  const meia = (element: PlateiaBuyButton) => shadow(element).querySelector('[part="meia"]') as HTMLElement;
+  const meiaBox = (element: PlateiaBuyButton) =>
+    shadow(element).querySelector('[part="meia-choice"] input') as HTMLInputElement;
+  const counter = (element: PlateiaBuyButton) =>
+    shadow(element).querySelector('[part="meia-counter"]')?.textContent;
+
+  // Core keeps one counter store per event for the page's life: each test has its own event.
+  beforeEach(() => {
+    for (const id of [3, 4, 5]) events[String(id)] = { ...withMeia(), id };
+  });
+
+  it('shows the lot and the next one, and no meia choice for an event without a quota', async () => {
+    events['1'] = {
+      ...festival(),
+      ticketTypes: [
+        ticketType({
+          id: 11,
+          name: 'Pista',
+          n_number: 2,
+          priceCents: 5000,
+          nextLot: { id: 14, n_number: 3, priceCents: 15000, lotLabel: '3º lote', opensAt: null },
+        }),
+      ],
+    };
+    const element = place({ 'event-id': '1', 'ticket-type-id': '11' });
+    await settled(element);
+    expect(shadow(element).querySelector('[part="lot"]')?.textContent).toBe(
+      '2º lote · Próximo lote: R$ 150,00',
+    );
+    expect(meia(element).hidden).toBe(true);
+    expect(requests).toEqual(['/events/1']);
+  });
+
+  it('shows the live counter and the documents, and adds a meia line at half price apart from the full one', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      events['3/meia-entrada'] = meiaOffer(312);
+      const element = place({ 'event-id': '3', 'ticket-type-id': '31' });
+      await settled(element);
+      expect(meia(element).hidden).toBe(false);
+      await vi.waitFor(() => expect(counter(element)).toBe('Restam 312 de 800 meias-entradas'));
+      const documents = shadow(element).querySelector('[part="meia-documents"]') as HTMLDetailsElement;
+      expect(documents.querySelector('summary')?.textContent).toBe('Quem tem direito e quais documentos');
+      expect([...documents.querySelectorAll('dt')].map((dt) => dt.textContent)).toContain('Estudante');
+      expect(documents.textContent).toContain('Carteira de Identificação Estudantil (CIE)');
+
+      button(element).click();
+      meiaBox(element).click();
+      // Half of R$ 120,01, rounded down.
+      expect(button(element).textContent).toBe('Comprar R$ 60,00');
+      button(element).click();
+      button(element).click();
+      expect($cart.get().map((item) => [item.meia === true, item.amount, item.tk_price])).toEqual([
+        [false, 1, 12001],
+        [true, 2, 6000],
+      ]);
+      expect(status(element)).toBe('Pista (meia-entrada) adicionado ao carrinho');
+
+      // The counter is polled while watched: a meia bought elsewhere shows without a reload.
+      events['3/meia-entrada'] = meiaOffer(311);
+      await vi.advanceTimersByTimeAsync(10_000);
+      await vi.waitFor(() => expect(counter(element)).toBe('Restam 311 de 800 meias-entradas'));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('turns the meia choice off when the quota is gone', async () => {
+    events['4/meia-entrada'] = { ...meiaOffer(0), label: 'Meias-entradas esgotadas (800 no total)' };
+    const element = place({ 'event-id': '4' });
+    await settled(element);
+    await vi.waitFor(() => expect(counter(element)).toBe('Meias-entradas esgotadas (800 no total)'));
+    expect(meiaBox(element).disabled).toBe(true);
+  });
+
+  it('offers the meia price in the chooser', async () => {
+    events['5/meia-entrada'] = meiaOffer(5);
+    const element = place({ 'event-id': '5' });
+    await settled(element);
+    await vi.waitFor(() => expect(counter(element)).toBe('Restam 5 de 800 meias-entradas'));
+    meiaBox(element).click();
+    button(element).click();
+    expect(menuItems(element).map((item) => item.textContent)).toEqual([
+      'Pista2º loteR$ 60,00Próximo lote: R$ 150,00',
+    ]);
+    menuItems(element)[0]?.click();
+    expect($cart.get()).toMatchObject([{ id: 31, eventId: 5, meia: true, tk_price: 6000, maxAmount: 5 }]);
   });
 });

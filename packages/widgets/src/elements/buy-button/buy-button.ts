@@ -2,9 +2,12 @@
  * What `<plateia-buy-button>` shows and does for an event's state, as a pure function of
  * the catalogue answer and the element's attributes, so the element only draws it.
  */
-import type { EventDetail, TicketTypeInfo } from '@plateia/core/api/catalogue';
+import type { EventDetail, MeiaEntradaInfo, TicketTypeInfo } from '@plateia/core/api/catalogue';
 import { BUY_BUTTON_MESSAGES } from '@plateia/core/messages/buy-button';
-import type { Fetched } from '@plateia/core/stores/catalogue';
+import type { CartItem } from '@plateia/core/rules/cart';
+import { meiaPriceCents } from '@plateia/core/rules/meia-entrada';
+import { formatCents } from '@plateia/core/rules/price';
+import { type Fetched, ticketCartItem } from '@plateia/core/stores/catalogue';
 
 /** One entry of the chooser. */
 export interface ChooserOption {
@@ -67,4 +70,44 @@ export function buyButtonView(
     return { kind: 'closed', text: BUY_BUTTON_MESSAGES.soldOut };
   }
   return { kind: 'choose', text: label || BUY_BUTTON_MESSAGES.choose, event, options };
+}
+
+/** The lot of a ticket type as the buyer reads it: "2º lote" (the spec's "Lote 2" without a label). */
+export function lotText(type: TicketTypeInfo): string {
+  return type.lotLabel || BUY_BUTTON_MESSAGES.lot(type.n_number);
+}
+
+/** "Próximo lote: R$ 150,00" for the lot selling now, when another opens after it. */
+export function nextLotText(type: TicketTypeInfo): string | null {
+  return type.nextLot ? BUY_BUTTON_MESSAGES.nextLot(formatCents(type.nextLot.priceCents)) : null;
+}
+
+/**
+ * The event's meia-entrada offer when the button can sell one: an event with a quota, and a
+ * view that adds general-admission lots (seats carry their meia through the seat picker).
+ */
+export function meiaOffer(view: BuyButtonView, live: MeiaEntradaInfo | null): MeiaEntradaInfo | null {
+  if (view.kind !== 'add' && view.kind !== 'choose') return null;
+  const offer = live ?? view.event.meiaEntrada ?? null;
+  return offer && offer.total > 0 ? offer : null;
+}
+
+/**
+ * The cart line for a lot: full price, or a meia line (`meia: true`, half the lot's price
+ * rounded down, at most what the quota has left) that core's cart keeps apart from the
+ * full-price line of the same lot.
+ */
+export function cartLineFor(
+  event: EventDetail,
+  type: TicketTypeInfo,
+  meia: MeiaEntradaInfo | null,
+): CartItem {
+  const item = ticketCartItem(event, type);
+  if (!meia) return item;
+  return {
+    ...item,
+    meia: true,
+    tk_price: meiaPriceCents(type.priceCents),
+    maxAmount: Math.max(0, Math.min(item.maxAmount ?? meia.available, meia.available)),
+  };
 }
