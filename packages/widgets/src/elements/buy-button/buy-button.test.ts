@@ -1,6 +1,6 @@
 import type { EventDetail, MeiaEntradaInfo } from '@plateia/core/api/catalogue';
-import { MEIA_FEDERAL_CATEGORIES } from '@plateia/core/rules/meia-entrada';
 import { configureApi } from '@plateia/core/api/client';
+import { MEIA_FEDERAL_CATEGORIES } from '@plateia/core/rules/meia-entrada';
 import { $cart, $productCart } from '@plateia/core/stores/cart';
 import { $eventDetails, clearCatalogueCache } from '@plateia/core/stores/catalogue';
 import { $toasts } from '@plateia/core/stores/toasts';
