@@ -21,6 +21,11 @@ export interface PlateiaLoader {
   readonly elements: readonly string[];
   /** Fetches and registers an element now; a failed attempt can be retried. */
   load(tag: string): Promise<void>;
+  /**
+   * The loader's own URL: the storefront that serves `plateia.js`. Elements resolve the
+   * storefront's pages against it (the waiting room `/fila/{eventId}`).
+   */
+  readonly base?: string;
 }
 
 declare global {
@@ -121,7 +126,7 @@ export function startLoader(manifest: LoaderManifest, environment: LoaderEnviron
     { signal },
   );
 
-  const loader: PlateiaLoader = { version: manifest.version, elements: tags, load };
+  const loader: PlateiaLoader = { version: manifest.version, elements: tags, load, base };
   globalThis.Plateia = loader;
   return loader;
 }

@@ -27,6 +27,8 @@ export const CHECKOUT_TAG = 'plateia-checkout';
  * @attr {string} tickets-url - Where "Ver Meus Ingressos" goes after payment. Default `/mytickets`.
  * @attr {string} shared-payment-url - Where the page goes once "Dividir com amigos" created the group; `{id}` is replaced by its id. Default `/pagamento-compartilhado/{id}` (the storefront's group page: set the storefront's address on other sites).
  *
+ * @attr {string} queue-url - The event's waiting room, linked when a virtual queue refuses the reservation or payment (403 `queue_pass_*`); `{eventId}` is replaced by the event's id. Default `/fila/{eventId}`, resolved against the script-tag loader's address (the storefront serving `plateia.js`), else the page.
+ *
  * @fires {CustomEvent<PlateiaCheckoutStartDetail>} plateia-checkout-start - The reservation opened an order: `detail` has `eventId`, `orderId`, `orderNumber`, `totalCents`.
  * @fires {CustomEvent<PlateiaCheckoutCompleteDetail>} plateia-checkout-complete - The order is paid: `detail` has `orderId` and `method` (`pix` or `card`).
  * @fires {CustomEvent<PlateiaErrorDetail>} plateia-error - A reservation or payment failed; `detail.message` is the pt-BR text shown.
@@ -58,6 +60,11 @@ export const CHECKOUT_TAG = 'plateia-checkout';
  * @csspart split-form - The "Dividir com amigos" form: shares, amounts, tickets and deadline.
  * @csspart split-shares - The list of shares in that form.
  * @csspart split-button - "Dividir e enviar convites".
+ * @csspart meia - The meia-entrada beneficiaries of a meia line.
+ * @csspart meia-ticket - One meia ticket: category, its documents, name and document number.
+ * @csspart meia-documents - The documents the door accepts for the chosen category.
+ * @csspart order-notice - A notice of the reserved order before payment (lot turnover).
+ * @csspart queue-link - "Ir para a sala de espera" after a virtual queue's refusal.
  * @csspart cancel-button - "Cancelar compra".
  * @csspart confirmation - The "Compra confirmada!" step.
  * @csspart tickets-link - "Ver Meus Ingressos".
@@ -76,10 +83,16 @@ export const CHECKOUT_TAG = 'plateia-checkout';
  * @cssprop [--plateia-backdrop=rgb(0 0 0 / 0.7)] - Backdrop behind the gate.
  */
 export class PlateiaCheckout extends elementClass<
-  Pick<CheckoutProps, 'eventId' | 'signupUrl' | 'ticketsUrl' | 'sharedPaymentUrl'>
+  Pick<CheckoutProps, 'eventId' | 'signupUrl' | 'ticketsUrl' | 'sharedPaymentUrl' | 'queueUrl'>
 >({
   component: Checkout,
-  attributes: { eventId: 'string', signupUrl: 'string', ticketsUrl: 'string', sharedPaymentUrl: 'string' },
+  attributes: {
+    eventId: 'string',
+    signupUrl: 'string',
+    ticketsUrl: 'string',
+    sharedPaymentUrl: 'string',
+    queueUrl: 'string',
+  },
   styles: [withTheme(checkoutCss)],
 }) {
   /** The event being bought; mirrors `event-id`. */
@@ -90,6 +103,8 @@ export class PlateiaCheckout extends elementClass<
   declare ticketsUrl: string | undefined;
   /** Where "Dividir com amigos" goes once the group exists; mirrors `shared-payment-url`. */
   declare sharedPaymentUrl: string | undefined;
+  /** The waiting room linked after a virtual queue's refusal; mirrors `queue-url`. */
+  declare queueUrl: string | undefined;
 }
 
 /** `detail` types of this element's events. */

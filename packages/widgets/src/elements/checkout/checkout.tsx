@@ -46,6 +46,7 @@ import type { ElementHostProps } from '../../shared/define-element.ts';
 import { emit, type PlateiaEventDetails, type PlateiaEventName } from '../../shared/events.ts';
 import { useModalDialog } from '../../shared/modal-dialog.ts';
 import { loadCardTokenizer, parseCardExpiry } from './card-tokenizer.ts';
+import { QueueLink, useMeiaForm } from './meia-beneficiaries.tsx';
 import { SplitPayment } from './split-payment.tsx';
 
 /** How long "Código copiado!" stays before the button reads "Copiar código" again (ms). */
@@ -61,6 +62,8 @@ export interface CheckoutProps extends ElementHostProps {
   ticketsUrl?: string;
   /** Where the page goes after "Dividir com amigos" (attribute `shared-payment-url`), `{id}` the group's; default `/pagamento-compartilhado/{id}`. */
   sharedPaymentUrl?: string;
+  /** The storefront's waiting room (attribute `queue-url`), `{eventId}` the event's; default `/fila/{eventId}` on the loader's origin. */
+  queueUrl?: string;
 }
 
 type Emit = <Name extends PlateiaEventName>(type: Name, detail: PlateiaEventDetails[Name]) => void;
@@ -147,6 +150,7 @@ function ticketDetails(item: CartItem): string {
     }
   }
   if (isResaleItem(item)) parts.push('Revenda');
+  if (item.meia) parts.push('Meia-entrada');
   return parts.join(' · ');
 }
 
@@ -156,6 +160,7 @@ export function Checkout({
   signupUrl,
   ticketsUrl,
   sharedPaymentUrl,
+  queueUrl,
   container,
 }: CheckoutProps): ReactNode {
   const checkout = useStore($checkout);
@@ -226,6 +231,7 @@ export function Checkout({
           checkout={checkout}
           fire={fire}
           sharedPaymentUrl={sharedPaymentUrl}
+          queueUrl={queueUrl}
           onQuit={() => {
             void quitCheckout();
             setNotice('Compra cancelada. Seus ingressos continuam no carrinho.');
@@ -238,6 +244,7 @@ export function Checkout({
           signupUrl={signupUrl || '/cadastro'}
           notice={notice}
           fire={fire}
+          queueUrl={queueUrl}
           onStarted={() => setNotice('')}
         />
       )}
@@ -251,10 +258,19 @@ interface CartStepProps {
   signupUrl: string;
   notice: string;
   fire: Emit;
+  queueUrl: string | undefined;
   onStarted: () => void;
 }
 
-function CartStep({ focus, eventId, signupUrl, notice, fire, onStarted }: CartStepProps): ReactNode {
+function CartStep({
+  focus,
+  eventId,
+  signupUrl,
+  notice,
+  fire,
+  queueUrl,
+  onStarted,
+}: CartStepProps): ReactNode {
   const ids = useId();
   const cart = useStore($cart);
   const products = useStore($productCart);
@@ -270,6 +286,7 @@ function CartStep({ focus, eventId, signupUrl, notice, fire, onStarted }: CartSt
   const [invalid, setInvalid] = useState<Record<string, boolean>>({});
   const [error, setError] = useState('');
   const [gateOpen, setGateOpen] = useState(false);
+  const meiaForm = useMeiaForm(cart);
 
   const begin = async (): Promise<void> => {
     const wrong: Record<string, boolean> = {};
@@ -283,9 +300,10 @@ function CartStep({ focus, eventId, signupUrl, notice, fire, onStarted }: CartSt
       });
     }
     setInvalid(wrong);
-    if (Object.keys(wrong).length > 0) return;
+    const meia = meiaForm.collect();
+    if (Object.keys(wrong).length > 0 || !meia) return;
     setError('');
-    const result = await startCheckout({ coupon, holderEmails });
+    const result = await startCheckout({ coupon, holderEmails, meia });
     if (result.ok) {
       onStarted();
       const { order } = result.checkout;
@@ -321,6 +339,7 @@ function CartStep({ focus, eventId, signupUrl, notice, fire, onStarted }: CartSt
       <p className="form-error" role="alert">
         {error}
       </p>
+      <QueueLink message={error} eventId={cart[0]?.eventId ?? eventId} queueUrl={queueUrl} />
       <form
         className="form"
         noValidate
@@ -388,6 +407,7 @@ function CartStep({ focus, eventId, signupUrl, notice, fire, onStarted }: CartSt
                         );
                       })}
                     </div>
+                    {meiaForm.fields(item)}
                   </li>
                 );
               })}
@@ -548,6 +568,7 @@ interface PaymentStepProps {
   checkout: CheckoutData;
   fire: Emit;
   sharedPaymentUrl: string | undefined;
+  queueUrl: string | undefined;
   onQuit: () => void;
 }
 
@@ -557,7 +578,14 @@ const METHODS = [
   ['split', SHARED_PAYMENT_MESSAGES.method],
 ] as const;
 
-function PaymentStep({ focus, checkout, fire, sharedPaymentUrl, onQuit }: PaymentStepProps): ReactNode {
+function PaymentStep({
+  focus,
+  checkout,
+  fire,
+  sharedPaymentUrl,
+  queueUrl,
+  onQuit,
+}: PaymentStepProps): ReactNode {
   const ids = useId();
   const { order } = checkout;
   const payment = useStore($payment);
@@ -577,6 +605,12 @@ function PaymentStep({ focus, checkout, fire, sharedPaymentUrl, onQuit }: Paymen
       <p className="notice" role="status">
         Ingressos reservados. Escolha a forma de pagamento.
       </p>
+      {/* Lot turnover while buying: "O 1º lote esgotou; seu ingresso é do 2º lote por R$ 150,00". */}
+      {order.notices?.map((text) => (
+        <p key={text} className="order-notice" part="order-notice">
+          {text}
+        </p>
+      ))}
       {expiresAt !== null && (
         <Countdown
           label="Tempo restante para finalizar a compra:"
@@ -630,6 +664,11 @@ function PaymentStep({ focus, checkout, fire, sharedPaymentUrl, onQuit }: Paymen
         <CardPayment payment={payment} totalCents={order.totalCents} fire={fire} />
       )}
 
+      <QueueLink
+        message={payment.phase === 'failed' || payment.phase === 'declined' ? payment.message : null}
+        eventId={checkout.eventId}
+        queueUrl={queueUrl}
+      />
       <button type="button" className="secondary" part="cancel-button" onClick={onQuit}>
         Cancelar compra
       </button>
