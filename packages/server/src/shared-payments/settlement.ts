@@ -6,9 +6,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { execute, type Queryable, selectOne } from '../db/sql.ts';
-import { type LedgerLeg, postMovement } from '../ledger/index.ts';
+import { postMovement } from '../ledger/index.ts';
 import { type SettleOutcome, settleOrder } from '../payments/fulfilment.ts';
-import { paymentMovementKey, postUnfulfilledPayment } from '../payments/ledger.ts';
+import { orderSplitLegs, paymentMovementKey, postUnfulfilledPayment } from '../payments/ledger.ts';
 import type { PaymentRow } from '../payments/records.ts';
 import { closeUnpaidGroup } from './close.ts';
 
@@ -104,34 +104,12 @@ export async function settleSharePayment(
  * prices stay in clearing for the resale settlement.
  */
 async function postGroupRevenue(tx: Queryable, groupId: number, orderId: number, at: Date): Promise<void> {
-  const order = await selectOne<{
-    event_id: number;
-    customer_id: number;
-    subtotal_cents: number;
-    discount_cents: number;
-    fee_cents: number;
-    total_cents: number;
-    resale_cents: string | number | null;
-  }>(
-    tx,
-    sql`SELECT o.event_id, o.customer_id, o.subtotal_cents, o.discount_cents, o.fee_cents, o.total_cents,
-               (SELECT sum(i.unit_price_cents * i.quantity) FROM order_items i
-                 WHERE i.order_id = o.id AND i.kind = 'resale') AS resale_cents
-        FROM orders o WHERE o.id = ${orderId}`,
-  );
-  if (!order) throw new Error(`order ${orderId} of shared payment ${groupId} does not exist`);
-  const resaleCents = Number(order.resale_cents ?? 0);
-  const producerCents = Number(order.subtotal_cents) - resaleCents - Number(order.discount_cents);
-  const legs: LedgerLeg[] = [
-    { account: { kind: 'platform_clearing' }, amountCents: resaleCents - Number(order.total_cents) },
-    { account: { kind: 'producer_revenue', eventId: Number(order.event_id) }, amountCents: producerCents },
-    { account: { kind: 'platform_fees' }, amountCents: Number(order.fee_cents) },
-  ];
+  const { legs, customerId } = await orderSplitLegs(tx, orderId, { kind: 'platform_clearing' });
   await postMovement(tx, {
     idempotencyKey: `shared-payment:${groupId}`,
     kind: 'shared_payment',
-    legs: legs.filter((leg) => leg.amountCents !== 0),
-    customerId: Number(order.customer_id),
+    legs,
+    customerId,
     orderId,
     at,
   });

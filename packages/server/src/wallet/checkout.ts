@@ -17,13 +17,7 @@ import { WALLET_ANSWER_MESSAGES } from '@plateia/core/messages/wallet';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
-import {
-  InsufficientFunds,
-  type LedgerLeg,
-  postMovement,
-  reverseMovement,
-  walletBalance,
-} from '../ledger/index.ts';
+import { InsufficientFunds, postMovement, reverseMovement, walletBalance } from '../ledger/index.ts';
 import type { SettlementDeps } from '../payments/deps.ts';
 import {
   assertPayable,
@@ -32,6 +26,7 @@ import {
   type SettleOutcome,
   settleOrder,
 } from '../payments/fulfilment.ts';
+import { orderSplitLegs } from '../payments/ledger.ts';
 import { sendConfirmations } from '../payments/settlement.ts';
 import { HttpError } from '../plugins/errors.ts';
 
@@ -128,7 +123,7 @@ export async function applyWalletToOrder(
       await postMovement(tx, {
         idempotencyKey: `wallet-order:${part.id}`,
         kind: 'wallet_spend',
-        legs: await orderSplitLegs(tx, orderId, { kind: 'customer_wallet', customerId }, amount),
+        legs: (await orderSplitLegs(tx, orderId, { kind: 'customer_wallet', customerId }, amount)).legs,
         customerId,
         orderId,
         memo: `Pedido ${order.number}`,
@@ -151,48 +146,6 @@ export async function applyWalletToOrder(
     paid: applied.paid !== undefined,
     balanceCents: await walletBalance(db, customerId),
   };
-}
-
-/**
- * The legs of an order paid from `source` (the wallet): the event's producer is owed the
- * tickets and products after the discount, the platform keeps the service fee, and resale
- * tickets' prices wait in clearing for the resale settlement, as `order_payment` does.
- */
-async function orderSplitLegs(
-  tx: Queryable,
-  orderId: number,
-  source: LedgerLeg['account'],
-  paidCents: number,
-): Promise<LedgerLeg[]> {
-  const order = await selectOne<{
-    event_id: number;
-    subtotal_cents: number;
-    discount_cents: number;
-    fee_cents: number;
-    total_cents: number;
-    resale_cents: string | number | null;
-  }>(
-    tx,
-    sql`SELECT o.event_id, o.subtotal_cents, o.discount_cents, o.fee_cents, o.total_cents,
-               (SELECT sum(i.unit_price_cents * i.quantity) FROM order_items i
-                 WHERE i.order_id = o.id AND i.kind = 'resale') AS resale_cents
-        FROM orders o WHERE o.id = ${orderId}`,
-  );
-  if (!order) throw new Error(`order ${orderId} does not exist`);
-  const resaleCents = Number(order.resale_cents ?? 0);
-  const legs: LedgerLeg[] = [
-    { account: source, amountCents: -paidCents },
-    {
-      account: { kind: 'producer_revenue', eventId: Number(order.event_id) },
-      amountCents: Number(order.subtotal_cents) - resaleCents - Number(order.discount_cents),
-    },
-    { account: { kind: 'platform_fees' }, amountCents: Number(order.fee_cents) },
-    {
-      account: { kind: 'platform_clearing' },
-      amountCents: resaleCents + paidCents - Number(order.total_cents),
-    },
-  ];
-  return legs.filter((leg) => leg.amountCents !== 0);
 }
 
 /** Gives a held part back to the wallet by reversing its hold, with the part row locked. */
