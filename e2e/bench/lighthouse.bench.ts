@@ -5,45 +5,24 @@
 // Layout Shift, Largest Contentful Paint, Total Blocking Time and the JavaScript the page
 // downloaded as bytes on the wire (transfer size, as served), checked against budgets.json
 // "pages". Runs the built storefront and the API host with demo data (e2e/support/stack.ts).
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_PATH } from '../support/chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureStorefrontBuilt } from '../support/chromium.ts';
 import { startStack } from '../support/stack.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const budgets = JSON.parse(readFileSync(join(root, 'budgets.json'), 'utf8')).pages as Record<string, number>;
 
-if (!existsSync(join(root, 'site', 'dist', 'server', 'entry.mjs'))) {
-  const build = spawnSync(
-    process.env.PLATEIA_PNPM ?? 'pnpm',
-    ['-r', '--filter', '@plateia/site...', 'build'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+ensureStorefrontBuilt();
 
 /** Starts Debian's Chromium with a DevTools port for Lighthouse to drive; resolves the port. */
 async function startChromium(profileDir: string): Promise<{ port: number; chromium: ChildProcess }> {
   const chromium = spawn(
     CHROMIUM_PATH,
-    [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--remote-debugging-port=0',
-      `--user-data-dir=${profileDir}`,
-      'about:blank',
-    ],
+    [...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profileDir}`, 'about:blank'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const port = await new Promise<number>((resolve, reject) => {

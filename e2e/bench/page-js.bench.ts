@@ -1,33 +1,14 @@
-// JavaScript shipped by the storefront's pages: every script a first visit downloads on the
-// home page and on an event page, as bytes on the wire (what the storefront sent, with its
-// Content-Encoding; Chromium asks for gzip over plain http) and at gzip level 9, and how much
-// the page's layout shifts while it loads (Cumulative Layout Shift, summed from Chromium's
-// layout-shift entries not caused by input, at 1280 and 375 px wide), checked against
-// budgets.json "pages"; then, for information, the widgets' script-tag build as the
-// storefront serves it (gzip-9 beside the bytes sent with brotli, gzip and no encoding).
-// Runs the built storefront and the API host with demo data.
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { launchBrowser } from '../support/chromium.ts';
+import { ensureStorefrontBuilt, launchBrowser } from '../support/chromium.ts';
 import { startStack } from '../support/stack.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const budgets = JSON.parse(readFileSync(join(root, 'budgets.json'), 'utf8')).pages as Record<string, number>;
 
-if (!existsSync(join(root, 'site', 'dist', 'server', 'entry.mjs'))) {
-  const build = spawnSync(
-    process.env.PLATEIA_PNPM ?? 'pnpm',
-    ['-r', '--filter', '@plateia/site...', 'build'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+ensureStorefrontBuilt();
 
 const { info, stop } = await startStack(Number(process.env.BENCH_BASE_PORT ?? 43_310));
 const browser = await launchBrowser();
