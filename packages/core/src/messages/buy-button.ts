@@ -21,7 +21,8 @@ export const BUY_BUTTON_MESSAGES = {
   meia: 'Meia-entrada',
   /** The details/summary with each category's documents, shown before adding a meia (Lei 13.179/2015). */
   meiaDocuments: 'Quem tem direito e quais documentos',
-  meiaSoldOut: 'Meias-entradas esgotadas',
+  /** The button's text with "Meia-entrada" chosen: "Comprar meia-entrada", "Comprar ingressos (meia-entrada)". */
+  buyMeia: (text: string) => (text === 'Comprar' ? 'Comprar meia-entrada' : `${text} (meia-entrada)`),
   meiaAdded: (name: string) => `${name} (meia-entrada) adicionado ao carrinho`,
   nextLot: (price: string) => `Próximo lote: ${price}`,
 } as const;

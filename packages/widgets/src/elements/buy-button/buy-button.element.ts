@@ -57,6 +57,7 @@ export const SEAT_PICKER_TAG = 'plateia-seat-picker';
  * @csspart lot - The lot line under a single lot's button ("2º lote · Próximo lote: R$ 150,00").
  * @csspart meia - Wrapper of the meia-entrada choice, counter and documents.
  * @csspart meia-choice - The "Meia-entrada" checkbox with its label.
+ * @csspart meia-price - The half price beside the choice (single lot).
  * @csspart meia-counter - "Restam 312 de 800 meias-entradas" (live).
  * @csspart meia-documents - The details "Quem tem direito e quais documentos".
  * @csspart status - The line that announces the outcome ("… adicionado ao carrinho", errors).
@@ -88,6 +89,7 @@ export class PlateiaBuyButton extends LightElement {
   #meia!: HTMLDivElement;
   #meiaBox!: HTMLInputElement;
   #meiaCounter!: HTMLParagraphElement;
+  #meiaPrice!: HTMLSpanElement;
   #meiaDocuments!: HTMLDetailsElement;
   /** The live counter once watched (`null` until the event shows a quota). */
   #meiaLive: MeiaEntradaInfo | null = null;
@@ -137,11 +139,12 @@ export class PlateiaBuyButton extends LightElement {
     this.#lot = h('p', { part: 'lot', hidden: '' });
     this.#meiaBox = h('input', { type: 'checkbox' });
     this.#meiaCounter = h('p', { part: 'meia-counter' });
+    this.#meiaPrice = h('span', { part: 'meia-price' });
     this.#meiaDocuments = h('details', { part: 'meia-documents' });
     this.#meia = h(
       'div',
       { part: 'meia', hidden: '' },
-      h('label', { part: 'meia-choice' }, this.#meiaBox, ' ', BUY_BUTTON_MESSAGES.meia),
+      h('label', { part: 'meia-choice' }, this.#meiaBox, BUY_BUTTON_MESSAGES.meia, this.#meiaPrice),
       this.#meiaCounter,
       this.#meiaDocuments,
     );
@@ -192,9 +195,10 @@ export class PlateiaBuyButton extends LightElement {
     button.disabled = view.kind === 'loading' || view.kind === 'closed';
     button.toggleAttribute('aria-busy', view.kind === 'loading');
     button.dataset.state = view.kind;
-    button.replaceChildren(view.text);
     const meia = this.#drawMeia(view);
     const chosen = meia && this.#meiaBox.checked ? meia : null;
+    // A host page may hide the price part (its own column shows the lot's): the text says meia.
+    button.replaceChildren(chosen && !this.label ? BUY_BUTTON_MESSAGES.buyMeia(view.text) : view.text);
     if (view.kind === 'add') {
       button.append(
         ' ',
@@ -242,6 +246,9 @@ export class PlateiaBuyButton extends LightElement {
     if (soldOut) this.#meiaBox.checked = false;
     this.#meiaBox.disabled = soldOut;
     this.#meiaCounter.textContent = offer.label;
+    // The half price beside the choice, for a single lot (the chooser's options show theirs).
+    this.#meiaPrice.textContent =
+      view.kind === 'add' ? ` ${formatCents(cartLineFor(view.event, view.type, offer).tk_price)}` : '';
     if (!this.#meiaDocuments.firstChild) {
       // Lei 13.179/2015: the documents accepted at the door, before buying.
       this.#meiaDocuments.append(

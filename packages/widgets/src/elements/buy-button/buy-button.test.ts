@@ -404,8 +404,11 @@ describe('<plateia-buy-button> lots and meia-entrada', () => {
 
       button(element).click();
       meiaBox(element).click();
-      // Half of R$ 120,01, rounded down.
-      expect(button(element).textContent).toBe('Comprar R$ 60,00');
+      // Half of R$ 120,01, rounded down, beside the choice and on the button.
+      expect(shadow(element).querySelector('[part="meia-choice"]')?.textContent).toBe(
+        'Meia-entrada R$ 60,00',
+      );
+      expect(button(element).textContent).toBe('Comprar meia-entrada R$ 60,00');
       button(element).click();
       button(element).click();
       expect($cart.get().map((item) => [item.meia === true, item.amount, item.tk_price])).toEqual([
@@ -437,6 +440,7 @@ describe('<plateia-buy-button> lots and meia-entrada', () => {
     await settled(element);
     await vi.waitFor(() => expect(counter(element)).toBe('Restam 5 de 800 meias-entradas'));
     meiaBox(element).click();
+    expect(button(element).textContent).toBe('Comprar ingressos (meia-entrada)');
     button(element).click();
     expect(menuItems(element).map((item) => item.textContent)).toEqual([
       'Pista2º loteR$ 60,00Próximo lote: R$ 150,00',
