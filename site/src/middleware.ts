@@ -1,4 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
+import { CARD_FRAME_PAGE, cardFrameHeaders } from './lib/card-frame.ts';
 import { eventsListingRedirect } from './lib/routes.ts';
 import { getSiteConfig } from './lib/site-config.ts';
 
@@ -21,8 +22,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (isPage) {
     response.headers.set('X-Content-Type-Options', 'nosniff');
     response.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    // Account pages must not be framed by other sites (clickjacking on "Sair", profile forms).
-    response.headers.set('X-Frame-Options', 'SAMEORIGIN');
+    if (url.pathname === CARD_FRAME_PAGE || url.pathname === `${CARD_FRAME_PAGE}/`) {
+      // The card frame is framed by producer pages (frame-ancestors lists which).
+      for (const [name, value] of Object.entries(cardFrameHeaders())) response.headers.set(name, value);
+    } else {
+      // Account pages must not be framed by other sites (clickjacking on "Sair", profile forms).
+      response.headers.set('X-Frame-Options', 'SAMEORIGIN');
+    }
   }
   return response;
 });

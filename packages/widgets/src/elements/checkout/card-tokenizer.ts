@@ -73,3 +73,30 @@ export function parseCardExpiry(text: string): { expMonth: number; expYear: numb
   if (expMonth < 1 || expMonth > 12) return null;
   return { expMonth, expYear: year < 100 ? 2000 + year : year };
 }
+
+/** The card fields as typed: number, name on the card, "MM/AA" and CVV. */
+export interface CardFields {
+  number: string;
+  holder: string;
+  expiry: string;
+  cvv: string;
+}
+
+/** Shown when a card field is left empty. */
+export const CARD_FIELDS_MISSING = 'Preencha os dados do cartão.';
+/** Shown when the expiry is not "MM/AA". */
+export const CARD_EXPIRY_INVALID = 'Validade inválida. Use MM/AA.';
+/** Shown when the gateway's tokeniser or the card configuration cannot be loaded. */
+export const CARD_UNAVAILABLE =
+  'Não foi possível carregar o pagamento com cartão. Tente novamente ou pague com PIX.';
+
+/**
+ * The typed fields as the tokeniser takes them, or the pt-BR reason they do not do (the
+ * same checks inline on the storefront and in the Plateia-origin card frame).
+ */
+export function cardDataFrom(fields: CardFields): { card: CardData } | { error: string } {
+  if (Object.values(fields).some((value) => !value.trim())) return { error: CARD_FIELDS_MISSING };
+  const date = parseCardExpiry(fields.expiry);
+  if (!date) return { error: CARD_EXPIRY_INVALID };
+  return { card: { number: fields.number, holder: fields.holder.trim(), cvv: fields.cvv, ...date } };
+}
