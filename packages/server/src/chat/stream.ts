@@ -1,13 +1,8 @@
-import type { ServerResponse } from 'node:http';
 import type { ServerChatMessage } from '@plateia/core/contracts/chat';
+import { startEventStream, type TakeOver } from '../db/notifications.ts';
 import type { Queryable } from '../db/sql.ts';
 import type { ChatFanOut } from './fan-out.ts';
 import { lastMessageId, messagesAfterId } from './messages.ts';
-
-/** Comment lines keep idle proxies from closing a quiet stream. */
-export const CHAT_STREAM_HEARTBEAT_MS = 25_000;
-/** What the browser waits before reconnecting (the SSE `retry` field). */
-export const CHAT_STREAM_RETRY_MS = 3000;
 
 /** One open stream of a room to one customer. */
 export interface ChatStreamInput {
@@ -32,19 +27,11 @@ export async function openChatStream(
   fanOut: ChatFanOut,
   input: ChatStreamInput,
   /** Takes the response over from the framework; called only once the room is checked. */
-  takeOver: () => { raw: ServerResponse; headers: Record<string, string | number | string[] | undefined> },
+  takeOver: TakeOver,
 ): Promise<() => void> {
   const backlog = await messagesAfterId(db, input.customerId, input.roomId, input.lastEventId ?? 0);
   let lastSent = input.lastEventId ?? (await lastMessageId(db, input.roomId));
-  const { raw, headers } = takeOver();
-  raw.writeHead(200, {
-    ...headers,
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  raw.write(`retry: ${CHAT_STREAM_RETRY_MS}\n\n`);
+  const { raw, stop } = startEventStream(takeOver);
   if (input.lastEventId !== null) {
     for (const message of backlog) {
       raw.write(event(message));
@@ -71,13 +58,11 @@ export async function openChatStream(
   });
   // A message stored between the backlog read and the subscription is not lost.
   pull();
-  const heartbeat = setInterval(() => raw.write(': ok\n\n'), CHAT_STREAM_HEARTBEAT_MS);
   const end = () => {
     if (closed) return;
     closed = true;
-    clearInterval(heartbeat);
     unsubscribe();
-    raw.end();
+    stop();
   };
   raw.on('close', end);
   return end;
