@@ -149,7 +149,8 @@ const terserPass = {
 // gzip header and starts with an empty dictionary, so a few files beat many small ones
 // (measured: 2 KB gzip less over all elements than one chunk per concern):
 //   light    the light core (cart, catalogue, the checkout flag and cart expiry, public
-//            reads and the event pixel, nanostores, and the texts of these), the theme tokens, and the buy button and cart bar, which
+//            reads and the event pixel, the meia-entrada rules (half price, the document's
+//            normal form), nanostores, and the texts of these), the theme tokens, and the buy button and cart bar, which
 //            a producer page usually shows together; their entry files only re-export
 //            from here. No ky, no Preact.
 //   preact   Preact, the shared element layer, the authenticated client and stores
@@ -168,7 +169,7 @@ const embedChunkGroups = [
     priority: 30,
     includeDependenciesRecursively: false,
     test: new RegExp(
-      `node_modules${sep}nanostores${sep}|core${sep}src${sep}(stores${sep}(toasts|browser-storage|cart|cart-expiry|checkout-state|catalogue|navigation)|rules${sep}(cart|seat-hold|price|expiry)|api${sep}(public-read|catalogue|pixel)|messages${sep}(cart|seat-hold|checkout|buy-button|cart-bar))\\.ts$|widgets${sep}src${sep}(embed${sep}light\\.ts|shared${sep}(events\\.ts|cart-change\\.ts|tokens\\.css\\?inline)|elements${sep}(buy-button|cart-bar)${sep}[^\\\\/]+\\.(ts|css\\?inline))$`,
+      `node_modules${sep}nanostores${sep}|core${sep}src${sep}(stores${sep}(toasts|browser-storage|cart|cart-expiry|checkout-state|catalogue|navigation)|rules${sep}(cart|seat-hold|price|expiry|meia-entrada)|api${sep}(public-read|catalogue|pixel)|messages${sep}(cart|seat-hold|checkout|buy-button|cart-bar))\\.ts$|widgets${sep}src${sep}(embed${sep}light\\.ts|shared${sep}(events\\.ts|cart-change\\.ts|tokens\\.css\\?inline)|elements${sep}(buy-button|cart-bar)${sep}[^\\\\/]+\\.(ts|css\\?inline))$`,
     ),
   },
   {

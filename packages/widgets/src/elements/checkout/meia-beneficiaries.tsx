@@ -14,7 +14,7 @@ import { MEIA_MESSAGES } from '@plateia/core/messages/meia-entrada';
 import { QUEUE_MESSAGES } from '@plateia/core/messages/queue';
 import type { EntityId } from '@plateia/core/rules/cart';
 import { type CartItem, cartItemKey, ticketUnits } from '@plateia/core/rules/cart';
-import { MEIA_FEDERAL_CATEGORIES, normaliseMeiaDocument } from '@plateia/core/rules/meia-entrada';
+import { normaliseMeiaDocument } from '@plateia/core/rules/meia-entrada';
 import { eventStore } from '@plateia/core/stores/catalogue';
 import { type ReactNode, useId, useState } from 'react';
 
@@ -25,10 +25,13 @@ interface Entry {
   document: string;
 }
 
-/** The categories of an event: its answer's, the federal ones until it is loaded. */
+/**
+ * The categories the event accepts, from its answer (core's shared event store): none until
+ * it is loaded. Core's federal list is not used as a stand-in, so the light elements' shared
+ * chunk does not carry its texts (docs/widgets-checkout.md, sizes).
+ */
 function useCategories(eventId: EntityId): readonly MeiaCategory[] {
-  const categories = useStore(eventStore(eventId)).data?.meiaEntrada?.categories;
-  return categories?.length ? categories : MEIA_FEDERAL_CATEGORIES;
+  return useStore(eventStore(eventId)).data?.meiaEntrada?.categories ?? [];
 }
 
 /**
@@ -95,6 +98,7 @@ export function useMeiaForm(cart: readonly CartItem[]): MeiaForm {
     return (
       <fieldset className="meia" part="meia">
         <legend>Meia-entrada: dados de quem vai usar cada ingresso</legend>
+        {categories.length === 0 && <p className="hint">Carregando as categorias da meia-entrada…</p>}
         <p className="hint">
           Na entrada, o beneficiário apresenta o documento da categoria escolhida; sem ele, paga a diferença.
         </p>
