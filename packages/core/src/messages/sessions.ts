@@ -58,3 +58,14 @@ export function describeUserAgent(userAgent: string): string {
   if (browser && system) return `${browser} no ${system}`;
   return browser ?? system ?? SESSION_LIST_MESSAGES.unknownDevice;
 }
+
+/**
+ * The API host's answer when a producer page's embed token calls a route outside the purchase
+ * routes it is scoped to (docs/security.md).
+ */
+export const EMBED_FORBIDDEN_MESSAGE =
+  'Este acesso do site parceiro não permite esta operação. Entre pela Plateia.';
+/** The API host's answer when an embed token is asked from anywhere but the storefront. */
+export const EMBED_ORIGIN_MESSAGE = 'Só a Plateia pode conceder acesso a um site parceiro.';
+/** The API host's answer when the site asking access is not a valid or a registered origin. */
+export const EMBED_SITE_MESSAGE = 'Este site não está autorizado a usar contas da Plateia.';

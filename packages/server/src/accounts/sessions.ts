@@ -12,11 +12,18 @@ export const SESSION_ROTATE_MS = 24 * 60 * 60 * 1000;
 export const SESSION_TOUCH_MS = 60 * 1000;
 /** How long the upload grant returned by sign-up lasts: enough to finish the sign-up form. */
 export const UPLOAD_GRANT_TTL_MS = 30 * 60 * 1000;
+/** An embed token unused for this long ends (docs/security.md). */
+export const EMBED_IDLE_MS = 30 * 60 * 1000;
+/** An embed token lasts at most this long, however much it is used; it is never renewed. */
+export const EMBED_TTL_MS = 2 * 60 * 60 * 1000;
 /** The longest user agent kept for the list of sessions. */
 const USER_AGENT_MAX = 300;
 
-/** What a token may do: a full login, or only upload the customer's documents. */
-export type SessionScope = 'session' | 'upload';
+/**
+ * What a token may do: a full login, only upload the customer's documents, or ('embed') buy
+ * from one producer's page: bound to that page's origin and to the purchase routes.
+ */
+export type SessionScope = 'session' | 'upload' | 'embed';
 
 /** The customer a valid bearer token stands for. */
 export interface SessionCustomer {
@@ -26,6 +33,8 @@ export interface SessionCustomer {
   scope: SessionScope;
   /** The session's row id (marks the current one in the list of sessions). */
   sessionId: number;
+  /** The origin an embed token is bound to; null for other scopes. */
+  origin: string | null;
   /** Set when this request rotated the token: the browser must use it from now on. */
   rotatedToken?: string;
 }
@@ -81,6 +90,7 @@ interface FoundSession {
   /** The token presented is the current one (not the previous one of a rotation). */
   current: boolean;
   hasPrevious: boolean;
+  origin: string | null;
   lastUsedAt: string | Date;
   rotatedAt: string | Date;
   userAgent: string;
@@ -106,11 +116,14 @@ export async function findSession(
     db,
     sql`SELECT s.id AS "sessionId", c.id, c.email, c.isadmin, s.scope,
                s.token_hash = ${digest} AS current, s.previous_token_hash IS NOT NULL AS "hasPrevious",
+               s.origin,
                s.last_used_at AS "lastUsedAt", s.rotated_at AS "rotatedAt", s.user_agent AS "userAgent"
         FROM sessions s JOIN customers c ON c.id = s.customer_id
         WHERE (s.token_hash = ${digest} OR s.previous_token_hash = ${digest})
           AND s.revoked_at IS NULL AND s.expires_at > ${nowIso}::timestamptz
           AND s.last_used_at > ${iso(new Date(now.getTime() - SESSION_IDLE_MS))}::timestamptz
+          AND (s.scope <> 'embed'
+               OR s.last_used_at > ${iso(new Date(now.getTime() - EMBED_IDLE_MS))}::timestamptz)
           AND c.status = 1
         LIMIT 1`,
   );
@@ -122,6 +135,7 @@ export async function findSession(
     scope: found.scope,
     // bigint: the PostgreSQL driver hands it over as text.
     sessionId: Number(found.sessionId),
+    origin: found.origin ?? null,
   };
   const userAgent = (request.userAgent ?? '').slice(0, USER_AGENT_MAX);
   const stale = new Date(found.lastUsedAt).getTime() <= now.getTime() - SESSION_TOUCH_MS;
@@ -160,6 +174,13 @@ export async function revokeSession(db: Queryable, token: string, now: Date): Pr
     sql`UPDATE sessions SET revoked_at = ${iso(now)}::timestamptz
         WHERE (token_hash = ${digest} OR previous_token_hash = ${digest}) AND revoked_at IS NULL`,
   );
+  // Signing out of the storefront also ends the embed tokens that login granted.
+  await execute(
+    db,
+    sql`UPDATE sessions SET revoked_at = ${iso(now)}::timestamptz
+        WHERE revoked_at IS NULL AND parent_session_id IN
+          (SELECT id FROM sessions WHERE token_hash = ${digest} OR previous_token_hash = ${digest})`,
+  );
   return changed > 0;
 }
 
@@ -188,6 +209,13 @@ export async function revokeOwnSession(
         WHERE id = ${sessionId} AND customer_id = ${customerId} AND scope = 'session'
           AND revoked_at IS NULL`,
   );
+  if (changed > 0) {
+    await execute(
+      db,
+      sql`UPDATE sessions SET revoked_at = ${iso(now)}::timestamptz
+          WHERE parent_session_id = ${sessionId} AND revoked_at IS NULL`,
+    );
+  }
   return changed > 0;
 }
 
@@ -221,4 +249,39 @@ export async function listSessions(
     lastUsedAt: new Date(row.lastUsedAt).toISOString(),
     current: Number(row.id) === currentSessionId,
   }));
+}
+
+/** A new embed token and when it ends at the latest. */
+export interface EmbedToken {
+  token: string;
+  expiresAt: string;
+}
+
+/**
+ * Opens an embed token for a producer's page at `origin`, granted from the storefront session
+ * `parentSessionId` of `customerId`. It ends after `EMBED_IDLE_MS` unused or `EMBED_TTL_MS` at
+ * most (never beyond its parent), is never rotated, and is revoked with its parent.
+ */
+export async function openEmbedToken(
+  db: Queryable,
+  grant: { customerId: number; parentSessionId: number; origin: string },
+  now: Date,
+): Promise<EmbedToken> {
+  const token = newToken();
+  const nowIso = iso(now);
+  const max = iso(new Date(now.getTime() + EMBED_TTL_MS));
+  const row = await selectOne<{ expiresAt: string | Date }>(
+    db,
+    sql`INSERT INTO sessions (customer_id, token_hash, scope, origin, parent_session_id, user_agent,
+                              created_at, last_used_at, rotated_at, expires_at)
+        SELECT ${grant.customerId}, ${tokenDigest(token)}, 'embed', ${grant.origin}, p.id, '',
+               ${nowIso}::timestamptz, ${nowIso}::timestamptz, ${nowIso}::timestamptz,
+               least(${max}::timestamptz, p.expires_at)
+        FROM sessions p
+        WHERE p.id = ${grant.parentSessionId} AND p.customer_id = ${grant.customerId}
+          AND p.scope = 'session' AND p.revoked_at IS NULL
+        RETURNING expires_at AS "expiresAt"`,
+  );
+  if (!row) throw new Error('embed token asked from a session that is not live');
+  return { token, expiresAt: new Date(row.expiresAt).toISOString() };
 }

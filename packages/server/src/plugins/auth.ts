@@ -1,4 +1,5 @@
 import { API_ERROR_MESSAGES, FORBIDDEN_MESSAGE, UNAUTHORIZED_MESSAGE } from '@plateia/core/messages/errors';
+import { EMBED_FORBIDDEN_MESSAGE } from '@plateia/core/messages/sessions';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { findSession, type SessionScope } from '../accounts/sessions.ts';
@@ -32,6 +33,8 @@ declare module 'fastify' {
     sessionId: number | null;
     /** A replacement token when this request rotated the session's token. */
     rotatedToken: string | null;
+    /** The scope of the request's token ('embed' on a producer's page), null without one. */
+    sessionScope: SessionScope | null;
   }
 }
 
@@ -52,16 +55,50 @@ function unauthorized(): HttpError {
   return new HttpError(401, UNAUTHORIZED_MESSAGE, 'unauthorized');
 }
 
+/**
+ * The only routes (method and route pattern) an embed token may call: what the widgets on a
+ * producer's page need to buy (seat hold and checkout, cart reservation, payment and its
+ * status — each route checks the order is the caller's), the minimal "who am I" and sign-out.
+ * Profile, documents, tickets and their keys, wallet, friends, sessions, everything else
+ * answers 403 (docs/security.md).
+ */
+export const EMBED_ROUTES: ReadonlySet<string> = new Set([
+  'GET /auth/session',
+  'POST /logout',
+  'POST /seat/hold',
+  'POST /seat/release',
+  'POST /seat/checkout',
+  'POST /cart/reserve',
+  'POST /payments/pix',
+  'POST /payments/card',
+  'GET /payments/:orderId/status',
+]);
+
+/** Whether an embed token may call the request's route. */
+export function embedAllows(request: FastifyRequest): boolean {
+  return EMBED_ROUTES.has(`${request.method} ${request.routeOptions.url ?? ''}`);
+}
+
 async function lookup(
   app: FastifyInstance,
   request: FastifyRequest,
   scopes: readonly SessionScope[],
+  strict: boolean,
 ): Promise<AuthenticatedCustomer | null> {
   const token = bearerToken(request);
   if (!token) return null;
   const userAgent = request.headers['user-agent'];
   const found = await findSession(app.database.db, token, app.now(), { userAgent });
-  if (!found || !scopes.includes(found.scope)) return null;
+  if (!found) return null;
+  if (found.scope === 'embed') {
+    // Valid only from the page it was granted to (browsers set Origin; scripts cannot forge it).
+    if (request.headers.origin !== found.origin) return null;
+    if (!embedAllows(request)) {
+      if (strict) throw new HttpError(403, EMBED_FORBIDDEN_MESSAGE, 'embed_forbidden');
+      return null;
+    }
+  } else if (!scopes.includes(found.scope)) return null;
+  request.sessionScope = found.scope;
   request.sessionId = found.sessionId;
   if (found.rotatedToken) request.rotatedToken = found.rotatedToken;
   return { id: found.id, email: found.email, isadmin: found.isadmin };
@@ -72,7 +109,7 @@ async function lookup(
  * that work for visitors too but do more for a logged-in customer.
  */
 export async function readCustomer(request: FastifyRequest): Promise<AuthenticatedCustomer | null> {
-  const customer = await lookup(request.server, request, ['session']);
+  const customer = await lookup(request.server, request, ['session'], false);
   if (customer) request.customer = customer;
   return customer;
 }
@@ -99,6 +136,7 @@ export const authPlugin = fp(
     app.decorateRequest('customer', null as unknown as AuthenticatedCustomer);
     app.decorateRequest('sessionId', null);
     app.decorateRequest('rotatedToken', null);
+    app.decorateRequest('sessionScope', null);
     // A rotated token travels back in a header the storefront's client stores (docs/security.md).
     app.addHook('onSend', async (request, reply) => {
       if (!request.rotatedToken) return;
@@ -109,7 +147,7 @@ export const authPlugin = fp(
     const hook =
       (scopes: readonly SessionScope[]): AuthenticateHook =>
       async (request) => {
-        const customer = await lookup(app, request, scopes);
+        const customer = await lookup(app, request, scopes, true);
         if (!customer) throw unauthorized();
         request.customer = customer;
       };

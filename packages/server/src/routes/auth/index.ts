@@ -1,12 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { EMBED_ORIGIN_MESSAGE, EMBED_SITE_MESSAGE } from '@plateia/core/messages/sessions';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { findCustomerById } from '../../accounts/customers.ts';
+import { openEmbedToken } from '../../accounts/sessions.ts';
 import { newToken } from '../../accounts/tokens.ts';
 import { beginGoogleSignIn, completeGoogleSignIn } from '../../identity/google-sign-in.ts';
 import { LOGIN_STATE_TTL_MS } from '../../identity/login-state.ts';
 import { loggableError } from '../../logging.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { GoogleCallbackQuery, GoogleStartQuery } from '../../schemas/accounts.ts';
+import { ErrorSchema } from '../../schemas/common.ts';
+import { EmbedTokenBody, EmbedTokenSchema, SessionWhoSchema } from '../../schemas/embed.ts';
 
 /** Shown when Google sign-in is not configured or the provider cannot be reached. */
 export const GOOGLE_UNAVAILABLE = 'Login com Google indisponível no momento. Tente novamente mais tarde.';
@@ -16,6 +21,17 @@ export const GOOGLE_FAILED = 'Não foi possível concluir o login com o Google. 
 /** The cookie binding a Google sign-in to the browser that started it (docs/security.md). */
 export const LOGIN_BINDING_COOKIE = 'plateia_google_login';
 const BINDING_VALUE = /^[A-Za-z0-9_-]{43}$/;
+
+/** `origin` when it is an exact http(s) origin (no path, query, user or fragment), else null. */
+export function exactOrigin(origin: string): string | null {
+  try {
+    const url = new URL(origin);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    return url.origin === origin ? origin : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The request's binding cookie, when it has one of the expected shape. */
 function bindingOf(request: FastifyRequest): string | undefined {
@@ -111,6 +127,56 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
       } catch (failure) {
         return reply.redirect(failed(failure, request.log));
       }
+    },
+  );
+
+  const siteOrigin = new URL(app.config.siteUrl).origin;
+  const corsOrigins = app.config.corsOrigins;
+
+  app.post(
+    '/auth/embed-token',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['accounts'],
+        summary: "Grants a producer's page a short-lived token scoped to buying (storefront only)",
+        security: [{ bearer: [] }],
+        body: EmbedTokenBody,
+        response: { 200: EmbedTokenSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      // Only the storefront's login popup grants access, from a full session (never an embed one).
+      if (request.headers.origin !== siteOrigin || request.sessionScope !== 'session' || !request.sessionId)
+        throw new HttpError(403, EMBED_ORIGIN_MESSAGE, 'embed_origin');
+      const origin = exactOrigin(request.body.origin);
+      const registered = corsOrigins === true || (origin !== null && corsOrigins.includes(origin));
+      if (!origin || origin === siteOrigin || !registered)
+        throw new HttpError(400, EMBED_SITE_MESSAGE, 'embed_site');
+      const db = app.database.db;
+      const row = await findCustomerById(db, request.customer.id);
+      const grant = { customerId: request.customer.id, parentSessionId: request.sessionId, origin };
+      const { token, expiresAt } = await openEmbedToken(db, grant, app.now());
+      reply.header('cache-control', 'no-store');
+      return { token, expiresAt, user: { id: request.customer.id, firstName: row?.namef ?? '' } };
+    },
+  );
+
+  app.get(
+    '/auth/session',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['accounts'],
+        summary: "Who the token is for, with nothing personal: id, first name and the token's scope",
+        security: [{ bearer: [] }],
+        response: { 200: SessionWhoSchema, 401: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const row = await findCustomerById(app.database.db, request.customer.id);
+      const scope: 'embed' | 'session' = request.sessionScope === 'embed' ? 'embed' : 'session';
+      return { data: { id: request.customer.id, firstName: row?.namef ?? '', scope } };
     },
   );
 };
