@@ -2,6 +2,7 @@ import type { ServerChatMessage, UnreadCount } from '../contracts/chat.ts';
 import { CHAT_HISTORY_FAILED, CHAT_SEND_FAILED } from '../messages/chat.ts';
 import { $sessionToken } from '../stores/session-token.ts';
 import { postJson } from './client.ts';
+import { readEventStream } from './event-stream.ts';
 import {
   API_TIMEOUT_MS,
   ApiError,
@@ -165,30 +166,12 @@ export async function readChatStream(
   if (lastEventId) headers.set('Last-Event-ID', lastEventId);
   const response = await apiFetch()(url, { headers, signal });
   if (!response.ok || !response.body) throw new ApiError(CHAT_HISTORY_FAILED, { status: response.status });
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    buffer += value.replace(/\r\n?/g, '\n');
-    let cut = buffer.indexOf('\n\n');
-    while (cut !== -1) {
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      const id = /^id: ?(.*)$/m.exec(block)?.[1];
-      const data = block
-        .split('\n')
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice(5).replace(/^ /, ''))
-        .join('\n');
-      if (id && data) {
-        try {
-          onEvent({ id, message: JSON.parse(data) as ServerChatMessage });
-        } catch {
-          // A malformed event is skipped; polling still brings the message.
-        }
-      }
-      cut = buffer.indexOf('\n\n');
+  await readEventStream(response.body, ({ id, data }) => {
+    if (!id || !data) return;
+    try {
+      onEvent({ id, message: JSON.parse(data) as ServerChatMessage });
+    } catch {
+      // A malformed event is skipped; polling still brings the message.
     }
-  }
+  });
 }

@@ -6,6 +6,7 @@ import type { QueueEntryView, QueueState, QueueVerification } from '../contracts
 import { QUEUE_MESSAGES } from '../messages/queue.ts';
 import { $sessionToken } from '../stores/session-token.ts';
 import { getJson, postJson } from './client.ts';
+import { readEventStream } from './event-stream.ts';
 import { ApiError, apiBaseUrl, apiFetch } from './public-read.ts';
 
 // The host's refusals (CPF, queue not open, pass) are pt-BR already: show them as sent.
@@ -48,29 +49,12 @@ export async function readQueueStream(
   const response = await apiFetch()(url, { headers, signal });
   if (!response.ok || !response.body)
     throw new ApiError(QUEUE_MESSAGES.loadFailed, { status: response.status });
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    buffer += value.replace(/\r\n?/g, '\n');
-    let cut = buffer.indexOf('\n\n');
-    while (cut !== -1) {
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      const data = block
-        .split('\n')
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice(5).replace(/^ /, ''))
-        .join('\n');
-      if (/^event: ?position$/m.test(block) && data) {
-        try {
-          onEntry(JSON.parse(data) as QueueEntryView);
-        } catch {
-          // A malformed event is skipped; the next one (or polling) brings the entry.
-        }
-      }
-      cut = buffer.indexOf('\n\n');
+  await readEventStream(response.body, ({ event, data }) => {
+    if (event !== 'position' || !data) return;
+    try {
+      onEntry(JSON.parse(data) as QueueEntryView);
+    } catch {
+      // A malformed event is skipped; the next one (or polling) brings the entry.
     }
-  }
+  });
 }
