@@ -53,6 +53,12 @@ describe('hold failure messages', () => {
     expect(holdFailureMessage(409, 'Assento vendido')).toBe('Assento vendido');
   });
 
+  it("keeps a virtual queue's 403 text, which says to join the queue", () => {
+    const text = 'Este evento tem fila virtual: entre na fila para comprar.';
+    expect(holdFailureMessage(403, text)).toBe(text);
+    expect(holdFailureMessage(403)).toBe(SEAT_MESSAGES.addFailed);
+  });
+
   it('uses the default add error for anything else', () => {
     expect(holdFailureMessage(500, 'boom')).toBe('Erro ao adicionar assento ao carrinho');
     expect(holdFailureMessage(0)).toBe(SEAT_MESSAGES.addFailed);

@@ -56,10 +56,13 @@ export function seatCartBlocker(
 
 /**
  * The message for a failed hold: HTTP 409 means another session got the seat first, and
- * the server's own text wins when it sent one; anything else is the default add error.
+ * the server's own text wins when it sent one; a 403 (a virtual queue's refusal) keeps the
+ * server's text; anything else is the default add error.
  */
 export function holdFailureMessage(status: number, serverMessage?: string): string {
   if (status === 409) return serverMessage?.trim() ? serverMessage : SEAT_MESSAGES.takenByAnother;
+  // A virtual queue's refusal (403 queue_pass_*): its pt-BR text says to join the queue.
+  if (status === 403 && serverMessage?.trim()) return serverMessage;
   return SEAT_MESSAGES.addFailed;
 }
 
