@@ -54,6 +54,7 @@ export const CHECKOUT_TAG = 'plateia-checkout';
  * @csspart copy-button - "Copiar código".
  * @csspart simulate-link - "Simular pagamento" (sandbox only).
  * @csspart card-form - The card form.
+ * @csspart card-frame - On a producer's page (another origin than the storefront's): the storefront's iframe "Dados do cartão" holding the card number, name, expiry and CVV.
  * @csspart installments - The installments select.
  * @csspart test-cards - The sandbox test cards hint.
  * @csspart pay-button - "Pagar R$ …" (card).

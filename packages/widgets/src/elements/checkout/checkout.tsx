@@ -45,7 +45,15 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { ElementHostProps } from '../../shared/define-element.ts';
 import { emit, type PlateiaEventDetails, type PlateiaEventName } from '../../shared/events.ts';
 import { useModalDialog } from '../../shared/modal-dialog.ts';
-import { loadCardTokenizer, parseCardExpiry } from './card-tokenizer.ts';
+import { cardFrameOrigin } from './card-frame.ts';
+import { useCardFrame } from './card-frame-field.tsx';
+import {
+  CARD_EXPIRY_INVALID,
+  CARD_FIELDS_MISSING,
+  CARD_UNAVAILABLE,
+  cardDataFrom,
+  loadCardTokenizer,
+} from './card-tokenizer.ts';
 import { QueueLink, useMeiaForm } from './meia-beneficiaries.tsx';
 import { SplitPayment } from './split-payment.tsx';
 
@@ -783,9 +791,6 @@ const CARD_FIELDS = [
 
 type CardForm = Record<(typeof CARD_FIELDS)[number][0], string>;
 
-const CARD_UNAVAILABLE =
-  'Não foi possível carregar o pagamento com cartão. Tente novamente ou pague com PIX.';
-
 const EMPTY_CARD: CardForm = { number: '', holder: '', expiry: '', cvv: '' };
 
 function CardPayment({ payment, totalCents, fire }: CardPaymentProps): ReactNode {
@@ -798,13 +803,18 @@ function CardPayment({ payment, totalCents, fire }: CardPaymentProps): ReactNode
   const [installments, setInstallments] = useState(1);
   const [error, setError] = useState('');
   const [tokenizing, setTokenizing] = useState(false);
+  // On a producer's page the fields are the storefront's iframe (card-frame.ts): the card
+  // is typed and tokenized on the Plateia origin, and this page gets only the token.
+  const [storefront] = useState(cardFrameOrigin);
+  const cardFrame = useCardFrame(storefront, () => void pay());
 
   // The gateway's script loads as soon as the card form shows, so paying does not wait for
-  // it; so does the configuration if the payment step could not get it.
+  // it (in the frame, not here, when there is one); so does the configuration if the
+  // payment step could not get it.
   useEffect(() => {
-    if (config) loadCardTokenizer(config.tokenizerUrl, config.tokenizerGlobal).catch(() => {});
-    else void loadCardConfig();
-  }, [config]);
+    if (config && !storefront) loadCardTokenizer(config.tokenizerUrl, config.tokenizerGlobal).catch(() => {});
+    else if (!config) void loadCardConfig();
+  }, [config, storefront]);
 
   const mine = payment.method === 'card';
   const processing = tokenizing || (mine && payment.phase === 'creating');
@@ -817,24 +827,36 @@ function CardPayment({ payment, totalCents, fire }: CardPaymentProps): ReactNode
   };
 
   const pay = async (): Promise<void> => {
+    if (processing) return;
     setError('');
-    if (Object.values(card).some((value) => !value.trim())) return setError('Preencha os dados do cartão.');
-    const date = parseCardExpiry(card.expiry);
-    if (!date) return setError('Validade inválida. Use MM/AA.');
+    let token: string;
+    if (cardFrame) {
+      setTokenizing(true);
+      try {
+        ({ token } = await cardFrame.tokenize(installments));
+      } catch (failure) {
+        const message = failure instanceof Error && failure.message ? failure.message : CARD_INVALID_MESSAGE;
+        // What the buyer typed is incomplete: said here, not reported to the page.
+        return message === CARD_FIELDS_MISSING || message === CARD_EXPIRY_INVALID
+          ? setError(message)
+          : fail(message);
+      } finally {
+        setTokenizing(false);
+      }
+      newCardAttempt();
+      await payWithCard({ token, installments });
+      return;
+    }
+    const read = cardDataFrom(card);
+    if ('error' in read) return setError(read.error);
     const settings = config ?? (await loadCardConfig());
     if (!settings) return fail(CARD_UNAVAILABLE);
     setTokenizing(true);
-    let token: string;
     try {
       const tokenizer = await loadCardTokenizer(settings.tokenizerUrl, settings.tokenizerGlobal).catch(() => {
         throw new Error(CARD_UNAVAILABLE);
       });
-      ({ token } = await tokenizer.tokenize({
-        number: card.number,
-        holder: card.holder.trim(),
-        cvv: card.cvv,
-        ...date,
-      }));
+      ({ token } = await tokenizer.tokenize(read.card));
     } catch (failure) {
       // The gateway's own refusal ("Número de cartão inválido.") when it gives one.
       return fail(failure instanceof Error && failure.message ? failure.message : CARD_INVALID_MESSAGE);
@@ -872,8 +894,14 @@ function CardPayment({ payment, totalCents, fire }: CardPaymentProps): ReactNode
         void pay();
       }}
     >
-      {CARD_FIELDS.slice(0, 2).map(cardField)}
-      <div className="row">{CARD_FIELDS.slice(2).map(cardField)}</div>
+      {cardFrame ? (
+        cardFrame.frame
+      ) : (
+        <>
+          {CARD_FIELDS.slice(0, 2).map(cardField)}
+          <div className="row">{CARD_FIELDS.slice(2).map(cardField)}</div>
+        </>
+      )}
       <div className="field">
         <label htmlFor={`${ids}-installments`}>Parcelas</label>
         <select
@@ -895,8 +923,8 @@ function CardPayment({ payment, totalCents, fire }: CardPaymentProps): ReactNode
           )}
         </select>
       </div>
-      {/* The API host sends test cards in its sandbox only. */}
-      {!!config?.testCards?.length && (
+      {/* The API host sends test cards in its sandbox only (the card frame shows its own). */}
+      {!storefront && !!config?.testCards?.length && (
         <div className="sandbox" part="test-cards">
           <p>Ambiente de testes: use um destes cartões, com validade futura e qualquer CVV de 3 dígitos.</p>
           <ul>
