@@ -52,6 +52,9 @@ describe('validateShares', () => {
     expect(validateShares([ok[1], ok[0], ok[2]], totals)).toBe('A primeira parte é a sua.');
     expect(validateShares([ok[0], { ...ok[1], tickets: 2 }, ok[2]], totals)).toMatch(/somam 4/);
     expect(validateShares([ok[0], { ...ok[1], email: 'nope' }, ok[2]], totals)).toMatch(/e-mail válido/);
+    expect(validateShares([ok[0], { ...ok[1], email: ' ' }, ok[2]], totals)).toBe(
+      'Informe o e-mail de cada amigo.',
+    );
   });
 });
 

@@ -66,7 +66,8 @@ export function validateShares(
   const seen = new Set<string>();
   for (const share of shares) {
     const email = share.email.trim().toLowerCase();
-    if (!isValidEmail(email)) return `Informe um e-mail válido (${share.email || 'vazio'}).`;
+    if (!email) return 'Informe o e-mail de cada amigo.';
+    if (!isValidEmail(email)) return `Informe um e-mail válido (${share.email}).`;
     if (seen.has(email)) return `O e-mail ${email} aparece mais de uma vez.`;
     seen.add(email);
     if (!Number.isInteger(share.amountCents) || share.amountCents < SHARE_MIN_CENTS)
