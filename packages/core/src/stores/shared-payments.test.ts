@@ -221,6 +221,27 @@ describe('following a group', () => {
     await nextTick(5000);
     expect(calls).toHaveLength(2);
   });
+  it('asks nothing while the page is hidden and asks at once when it shows again', async () => {
+    const calls = fakeRoutes({
+      'GET /shared-payments/status/9': () => json(200, group('open', [share(1, 'paid'), share(2)])),
+    });
+    let state: DocumentVisibilityState = 'visible';
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => state);
+    const stop = watchSharedPayment(9, { intervalMs: 1000 });
+    await allTasks();
+    expect(calls).toHaveLength(1);
+    state = 'hidden';
+    await nextTick(5000);
+    expect(calls).toHaveLength(1);
+    state = 'visible';
+    document.dispatchEvent(new Event('visibilitychange'));
+    await allTasks();
+    expect(calls).toHaveLength(2);
+    await nextTick(1000);
+    expect(calls).toHaveLength(3);
+    stop();
+    visibility.mockRestore();
+  });
 });
 
 describe('splitting the checkout', () => {

@@ -63,7 +63,8 @@ const messageOf = (error: unknown): string =>
 /**
  * Reads `read` now and every `intervalMs` after each answer while `goOn` says the view can
  * still change; stops on a final failure or when the returned function is called. A failed
- * read that is not final (no answer, 5xx) is retried at the next tick.
+ * read that is not final (no answer, 5xx) is retried at the next tick. While the page is
+ * hidden no read is made; the one that fell due is made as soon as the page shows again.
  */
 function follow<T>(
   store: WritableAtom<Followed<T>>,
@@ -73,6 +74,13 @@ function follow<T>(
 ): () => void {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let due = false;
+  const hidden = () => globalThis.document?.visibilityState === 'hidden';
+  const onVisibility = () => {
+    if (stopped || !due || hidden()) return;
+    due = false;
+    void task(tick);
+  };
   const tick = async () => {
     try {
       const view = await read();
@@ -89,13 +97,18 @@ function follow<T>(
       const current = store.get();
       store.set({ ...current, loading: false, error: current.view ? null : messageOf(error) });
     }
-    timer = setTimeout(() => void task(tick), intervalMs);
+    timer = setTimeout(() => {
+      if (hidden()) due = true;
+      else void task(tick);
+    }, intervalMs);
   };
   store.set(unread());
+  globalThis.document?.addEventListener('visibilitychange', onVisibility);
   void task(tick);
   return () => {
     stopped = true;
     clearTimeout(timer);
+    globalThis.document?.removeEventListener('visibilitychange', onVisibility);
   };
 }
 
