@@ -34,3 +34,39 @@ export function revokeAllMySessions(): Promise<number> {
     { fallback: SESSION_LIST_MESSAGES.revokeFailed },
   );
 }
+
+/** The only customer data a producer's page receives: no e-mail, document, phone or address. */
+export interface EmbedUser {
+  id: number;
+  firstName: string;
+}
+
+/** A token for a producer's page (docs/security.md "Contas em páginas de produtores"). */
+export interface EmbedGrant {
+  token: string;
+  expiresAt: string;
+  user: EmbedUser;
+}
+
+/**
+ * `POST /auth/embed-token`: from the storefront's login popup, with the full session, asks a
+ * short-lived token for the producer's page at `origin`, scoped to buying and bound to it.
+ */
+export function grantEmbedToken(origin: string): Promise<EmbedGrant> {
+  return callApi(
+    async () => {
+      const answer = await apiClient().post('auth/embed-token', { json: { origin } }).json<EmbedGrant>();
+      if (typeof answer?.token !== 'string' || typeof answer.user?.id !== 'number')
+        throw new TypeError('Unexpected answer from the API host');
+      return {
+        token: answer.token,
+        expiresAt: answer.expiresAt,
+        user: { id: answer.user.id, firstName: String(answer.user.firstName ?? '') },
+      };
+    },
+    {
+      fallback: 'Não foi possível conectar sua conta a este site. Tente novamente.',
+      preferServerMessage: true,
+    },
+  );
+}
