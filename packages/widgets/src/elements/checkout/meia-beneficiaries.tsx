@@ -3,15 +3,13 @@
  * every ticket of a meia cart line, the category (the event's categories, with the
  * documents the door accepts for the chosen one), the beneficiary's name and document,
  * checked with core's rules before the reservation, which carries them as
- * `startCheckout({ meia })`. Also the link to the storefront's waiting room shown with a
- * virtual queue's refusal. Plain React hooks and core stores only (the script-tag build runs
+ * `startCheckout({ meia })`. Plain React hooks and core stores only (the script-tag build runs
  * them on preact/compat).
  */
 
 import { useStore } from '@nanostores/react';
 import type { MeiaBeneficiary, MeiaCategory } from '@plateia/core/contracts/catalogue';
 import { MEIA_MESSAGES } from '@plateia/core/messages/meia-entrada';
-import { QUEUE_MESSAGES } from '@plateia/core/messages/queue';
 import type { EntityId } from '@plateia/core/rules/cart';
 import { type CartItem, cartItemKey, ticketUnits } from '@plateia/core/rules/cart';
 import { normaliseMeiaDocument } from '@plateia/core/rules/meia-entrada';
@@ -173,37 +171,5 @@ export function useMeiaForm(cart: readonly CartItem[]): MeiaForm {
   return { fields, collect };
 }
 
-/** The virtual queue's refusals (403 `queue_pass_*`), by their pt-BR message. */
-const QUEUE_REFUSALS: readonly string[] = [
-  QUEUE_MESSAGES.passRequired,
-  QUEUE_MESSAGES.passInvalid,
-  QUEUE_MESSAGES.passExpired,
-];
-
-/**
- * The storefront's waiting room of an event: `template` (`queue-url`, default
- * `/fila/{eventId}`) resolved against the script-tag loader's address (the storefront that
- * serves `plateia.js`), or against the page when the elements were bundled into it.
- */
-export function waitingRoomUrl(template: string | undefined, eventId: EntityId): string {
-  const path = (template || '/fila/{eventId}').replace('{eventId}', encodeURIComponent(String(eventId)));
-  return new URL(path, globalThis.Plateia?.base ?? document.baseURI).href;
-}
-
-/** "Ir para a fila" after a virtual queue's refusal; nothing for any other message. */
-export function QueueLink({
-  message,
-  eventId,
-  queueUrl,
-}: {
-  message: string | null | undefined;
-  eventId: EntityId | null | undefined;
-  queueUrl: string | undefined;
-}): ReactNode {
-  if (!message || eventId == null || eventId === '' || !QUEUE_REFUSALS.includes(message)) return null;
-  return (
-    <a className="secondary queue-link" part="queue-link" href={waitingRoomUrl(queueUrl, eventId)}>
-      Ir para a sala de espera
-    </a>
-  );
-}
+/** The waiting-room link lives in shared/ (the seat picker shows it too); the checkout imports it from here. */
+export { QueueLink, waitingRoomUrl } from '../../shared/waiting-room.tsx';

@@ -1,4 +1,5 @@
 import { configureApi } from '@plateia/core/api/client';
+import { QUEUE_MESSAGES } from '@plateia/core/messages/queue';
 import { SEAT_MESSAGES } from '@plateia/core/messages/seat-hold';
 import { SEAT_PICKER_MESSAGES } from '@plateia/core/messages/seat-picker';
 import { $cart } from '@plateia/core/stores/cart';
@@ -147,6 +148,9 @@ beforeEach(() => {
       if (holdStatus === 409) {
         return json(409, { success: false, error: 'seat_taken', message: SEAT_MESSAGES.takenByAnother });
       }
+      if (holdStatus === 403) {
+        return json(403, { error: 'queue_pass_required', message: QUEUE_MESSAGES.passRequired });
+      }
       for (const id of seatIds ?? []) statuses[String(id)] = 'held_by_you';
       return json(200, { success: true, message: 'ok', seatIds });
     }
@@ -230,6 +234,19 @@ describe('<SeatPicker> list mode', () => {
     expect($cart.get()).toEqual([]);
     // Core released what it could not hold.
     expect(calls.filter((call) => call.path === '/seat/release')).toHaveLength(1);
+  });
+
+  it("shows a virtual queue's refusal with the link to the waiting room", async () => {
+    holdStatus = 403;
+    await openList();
+    choose('Setor', 'Plateia A (a partir de R$ 90,00)');
+    choose('Fileira', 'Fileira B');
+    choose('Assento', 'Assento B2');
+    fireEvent.click(screen.getByRole('button', { name: SEAT_PICKER_MESSAGES.add }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(QUEUE_MESSAGES.passRequired));
+    const link = screen.getByRole('link', { name: 'Ir para a sala de espera' }) as HTMLAnchorElement;
+    expect(link.href).toBe(new URL('/fila/2', document.baseURI).href);
+    expect($cart.get()).toEqual([]);
   });
 
   it('sells a table as one line priced per seat', async () => {

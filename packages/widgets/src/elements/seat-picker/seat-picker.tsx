@@ -32,6 +32,7 @@ import { $seatMaps, loadSeatMap } from '@plateia/core/stores/seat-map';
 import { atom } from 'nanostores';
 import { type PointerEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import type { ElementHostProps } from '../../shared/define-element.ts';
+import { QueueLink } from '../../shared/waiting-room.tsx';
 import { drawSeatMap, type MapColors, priceFrom, SEAT_KIND, type SeatKind } from './seat-canvas.ts';
 import {
   buildSectionLayout,
@@ -693,6 +694,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
       <p className="announce error" role="alert" aria-atomic="true">
         {notice[1]}
       </p>
+      <QueueLink message={notice[1]} eventId={eventId} queueUrl={undefined} />
 
       {map ? (
         <div className="aside">
