@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { createEvent } from '../src/catalogue/create.ts';
 import { selectRows } from '../src/db/sql.ts';
 import { createBuyers } from '../test/race/cluster.ts';
-import { autocannon, benchOnScratchDatabase, checkBudget, readBudget } from './support.ts';
+import { benchOnScratchDatabase, checkBudget, readBudget, reserveLoad } from './support.ts';
 
 const CONCURRENCY = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -38,32 +38,14 @@ await benchOnScratchDatabase('lot-turnover', 'plateia_bench_turnover', 5, async 
   const [first, second] = event.lotIds as [number, number];
   const buyers = await createBuyers(database.db, BUYERS, 'virada');
   const api = await startApi();
-  let next = 0;
-  const result = await autocannon({
+  const result = await reserveLoad({
     url: api.url,
     connections: CONCURRENCY,
-    duration: SECONDS,
-    requests: [
-      {
-        method: 'POST',
-        path: '/cart/reserve',
-        setupRequest: (request) => {
-          const n = next++;
-          const buyer = buyers[n % BUYERS]!;
-          return {
-            ...request,
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}` },
-            body: JSON.stringify({
-              user: buyer.id,
-              event_id: event.id,
-              products: [],
-              tickets: [{ tk_id: first, tk_qtd: 1 }],
-              sessionId: `sessao-virada-${n}`,
-            }),
-          };
-        },
-      },
-    ],
+    seconds: SECONDS,
+    eventId: event.id,
+    lotId: first,
+    buyers,
+    sessionPrefix: 'sessao-virada',
   });
   const lots = await selectRows<{ id: number; reserved: number; lines: number; mispriced: number }>(
     database.db,

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { createEvent } from '../src/catalogue/create.ts';
 import { selectRows } from '../src/db/sql.ts';
 import { createBuyers } from '../test/race/cluster.ts';
-import { autocannon, benchOnScratchDatabase, checkBudget, readBudget } from './support.ts';
+import { benchOnScratchDatabase, checkBudget, readBudget, reserveLoad } from './support.ts';
 
 const CONCURRENCY = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -32,32 +32,14 @@ await benchOnScratchDatabase('reservation', 'plateia_bench_reserve', 5, async ({
   const lotId = event.lotIds[0]!;
   const buyers = await createBuyers(database.db, BUYERS, 'bench');
   const api = await startApi();
-  let next = 0;
-  const result = await autocannon({
+  const result = await reserveLoad({
     url: api.url,
     connections: CONCURRENCY,
-    duration: SECONDS,
-    requests: [
-      {
-        method: 'POST',
-        path: '/cart/reserve',
-        setupRequest: (request) => {
-          const n = next++;
-          const buyer = buyers[n % BUYERS]!;
-          return {
-            ...request,
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}` },
-            body: JSON.stringify({
-              user: buyer.id,
-              event_id: event.id,
-              products: [],
-              tickets: [{ tk_id: lotId, tk_qtd: 1 }],
-              sessionId: `sessao-bench-${n}`,
-            }),
-          };
-        },
-      },
-    ],
+    seconds: SECONDS,
+    eventId: event.id,
+    lotId: lotId,
+    buyers,
+    sessionPrefix: 'sessao-bench',
   });
   const [lot] = await selectRows<{ reserved: number; orders: number }>(
     database.db,

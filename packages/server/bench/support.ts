@@ -42,6 +42,54 @@ export function autocannon(options: LoadOptions): Promise<LoadResult> {
   return load(options);
 }
 
+/** Buyers with live session tokens, as `createBuyers` makes them. */
+export interface BenchBuyer {
+  id: number;
+  token: string;
+}
+
+/**
+ * `POST /cart/reserve` at `connections` at once for `seconds`, each request one unit of
+ * `lotId` for the next of `buyers` in turn, with a session id of its own.
+ */
+export function reserveLoad(options: {
+  url: string;
+  connections: number;
+  seconds: number;
+  eventId: number;
+  lotId: number;
+  buyers: BenchBuyer[];
+  sessionPrefix: string;
+}): Promise<LoadResult> {
+  let next = 0;
+  return autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.seconds,
+    requests: [
+      {
+        method: 'POST',
+        path: '/cart/reserve',
+        setupRequest: (request) => {
+          const n = next++;
+          const buyer = options.buyers[n % options.buyers.length]!;
+          return {
+            ...request,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}` },
+            body: JSON.stringify({
+              user: buyer.id,
+              event_id: options.eventId,
+              products: [],
+              tickets: [{ tk_id: options.lotId, tk_qtd: 1 }],
+              sessionId: `${options.sessionPrefix}-${n}`,
+            }),
+          };
+        },
+      },
+    ],
+  });
+}
+
 /** The server the benchmarks use: BENCH_DATABASE_URL, DATABASE_URL, or the local default. */
 export const benchServerUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
