@@ -48,6 +48,36 @@ function cpfFrom(base: number): string {
   return digits.join('');
 }
 
+/** `POST /queue/{eventId}/join` once for each of `buyers`, `CONCURRENCY` at once. */
+function joinAll(url: string, eventId: number, buyers: { token: string }[], amount: number) {
+  let next = 0;
+  return autocannon({
+    url,
+    connections: CONCURRENCY,
+    // `amount` ends the run once every customer has joined (duration is only a cap).
+    duration: 600,
+    amount,
+    requests: [
+      {
+        method: 'POST',
+        path: `/queue/${eventId}/join`,
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (request) => {
+          const buyer = buyers[next++ % buyers.length]!;
+          return {
+            ...request,
+            body: '{}',
+            headers: {
+              ...(request.headers as Record<string, string>),
+              authorization: `Bearer ${buyer.token}`,
+            },
+          };
+        },
+      },
+    ],
+  } as LoadOptions & { amount: number });
+}
+
 await benchOnScratchDatabase('virtual-queue', 'plateia_bench_queue', 20, async (scratch) => {
   const { database } = scratch;
   const db = database.db;
@@ -83,33 +113,8 @@ await benchOnScratchDatabase('virtual-queue', 'plateia_bench_queue', 20, async (
   const api = await scratch.startApi();
 
   // 1. Joins: every request is a different customer.
-  let nextJoin = 0;
   started = performance.now();
-  const joins = await autocannon({
-    url: api.url,
-    connections: CONCURRENCY,
-    // `amount` ends the run once every customer has joined (duration is only a cap).
-    duration: 600,
-    amount: PEOPLE,
-    requests: [
-      {
-        method: 'POST',
-        path: `/queue/${festival.id}/join`,
-        headers: { 'content-type': 'application/json' },
-        setupRequest: (request) => {
-          const buyer = buyers[nextJoin++ % buyers.length]!;
-          return {
-            ...request,
-            body: '{}',
-            headers: {
-              ...(request.headers as Record<string, string>),
-              authorization: `Bearer ${buyer.token}`,
-            },
-          };
-        },
-      },
-    ],
-  } as LoadOptions & { amount: number });
+  const joins = await joinAll(api.url, festival.id, buyers, PEOPLE);
   const joinSeconds = (performance.now() - started) / 1000;
   const entries = await selectOne<{ n: number }>(
     db,
@@ -130,32 +135,8 @@ await benchOnScratchDatabase('virtual-queue', 'plateia_bench_queue', 20, async (
   );
 
   // 2b. Late arrivals: the back of the line, places taken one at a time under the row lock.
-  let nextLate = 0;
   started = performance.now();
-  const lateJoins = await autocannon({
-    url: api.url,
-    connections: CONCURRENCY,
-    duration: 600,
-    amount: LATE,
-    requests: [
-      {
-        method: 'POST',
-        path: `/queue/${festival.id}/join`,
-        headers: { 'content-type': 'application/json' },
-        setupRequest: (request) => {
-          const buyer = lateBuyers[nextLate++ % lateBuyers.length]!;
-          return {
-            ...request,
-            body: '{}',
-            headers: {
-              ...(request.headers as Record<string, string>),
-              authorization: `Bearer ${buyer.token}`,
-            },
-          };
-        },
-      },
-    ],
-  } as LoadOptions & { amount: number });
+  const lateJoins = await joinAll(api.url, festival.id, lateBuyers, LATE);
   const lateSeconds = (performance.now() - started) / 1000;
   const lastPlace = await selectOne<{ n: number; max: string }>(
     db,
