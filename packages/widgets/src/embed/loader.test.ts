@@ -48,6 +48,8 @@ describe('script-tag loader', () => {
     });
     expect(globalThis.PLATEIA_API_URL).toBe('https://api.example');
     expect(loader?.version).toBe('9.8.7');
+    // The storefront that served the loader, for links to its pages (the waiting room).
+    expect(loader?.base).toBe('https://cdn.example/embed/v1/plateia.js');
     expect(globalThis.Plateia).toBe(loader);
   });
 
