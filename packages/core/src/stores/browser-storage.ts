@@ -58,6 +58,24 @@ export function clearPlateiaStorage(): void {
   }
 }
 
+const memoryOnly = new Set<string>();
+
+/**
+ * From now on, the persistent atom under `key` keeps its value in memory only: it neither
+ * writes nor reads Web Storage (a producer's page, where any script can read storage:
+ * docs/security.md "Contas em páginas de produtores"). What storage held is removed.
+ */
+export function holdInMemory(key: string): void {
+  memoryOnly.add(key);
+  writeStorage(key, null, 'local');
+  writeStorage(key, null, 'session');
+}
+
+/** Whether {@link holdInMemory} was called for `key`. */
+export function isHeldInMemory(key: string): boolean {
+  return memoryOnly.has(key);
+}
+
 /** How a persistent atom turns its value into a stored string and back. */
 export interface PersistentAtomOptions<T> {
   /** Storage area; `local` by default. */
@@ -112,16 +130,16 @@ export function persistentAtom<T>(
   const applyStored = (raw: string | null) => setInMemory(decodeOrInitial(raw));
 
   $store.set = (value) => {
-    writeStorage(key, encode(value), area);
+    if (!memoryOnly.has(key)) writeStorage(key, encode(value), area);
     setInMemory(value);
   };
 
   $store.reload = () => {
-    if (browserStorage(area)) applyStored(readStorage(key, area));
+    if (!memoryOnly.has(key) && browserStorage(area)) applyStored(readStorage(key, area));
   };
 
   onMount($store, () => {
-    const storage = browserStorage(area);
+    const storage = memoryOnly.has(key) ? null : browserStorage(area);
     // Without storage (server rendering, blocked storage) memory is the only copy.
     if (!storage) return;
     applyStored(readStorage(key, area));

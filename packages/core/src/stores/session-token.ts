@@ -1,4 +1,4 @@
-import { persistentAtom } from './browser-storage.ts';
+import { holdInMemory, persistentAtom } from './browser-storage.ts';
 
 /**
  * The opaque session token the API host answers at login (decisions §4), sent by the API
@@ -10,3 +10,32 @@ export const $sessionToken = persistentAtom<string | null>('plateia:token', null
   encode: (token) => token,
   decode: (raw) => (raw === '' ? undefined : raw),
 });
+
+/**
+ * The storefront's origin when this page is a producer's page: the script-tag loader
+ * (`Plateia.base`, the storefront serving `plateia.js`) names an origin other than the
+ * page's. Null on the storefront, on the server, and without the loader.
+ */
+export function embeddingStorefront(): string | null {
+  const base = (globalThis as { Plateia?: { base?: unknown } }).Plateia?.base;
+  const page = (globalThis as { location?: { origin?: string } }).location?.origin;
+  if (typeof base !== 'string' || !page) return null;
+  try {
+    const storefront = new URL(base).origin;
+    return storefront !== 'null' && storefront !== page ? storefront : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * On a producer's page the session (an embed token and `{ id, firstName }` only) lives in
+ * memory: nothing under `plateia:token` or `plateia:user` is written to, or read from, the
+ * page's storage, and what an older version left there is removed.
+ */
+export function holdSessionInMemory(): void {
+  holdInMemory('plateia:token');
+  holdInMemory('plateia:user');
+}
+
+if (embeddingStorefront()) holdSessionInMemory();

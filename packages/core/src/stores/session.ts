@@ -23,7 +23,7 @@ import { SESSION_MESSAGES, SIGN_IN_MESSAGES } from '../messages/accounts.ts';
 import { isValidEmail } from '../rules/email.ts';
 import { persistentAtom, readStorage, writeStorage } from './browser-storage.ts';
 import { isSameSitePath, navigate, sameSitePath } from './navigation.ts';
-import { $sessionToken } from './session-token.ts';
+import { $sessionToken, holdSessionInMemory } from './session-token.ts';
 import { showToast } from './toasts.ts';
 
 /**
@@ -42,7 +42,7 @@ export type {
   SignUpResult,
   User,
 } from '../api/accounts.ts';
-export { $sessionToken } from './session-token.ts';
+export { $sessionToken, embeddingStorefront } from './session-token.ts';
 
 /** Password recovery resend wait, spec §9. */
 export const RECOVERY_WAIT_MS = 60_000;
@@ -144,6 +144,21 @@ function startSession(user: User, token: string): void {
     $redirectAfterLogin.set(null);
     navigate(redirect);
   }
+}
+
+/**
+ * Signs in on a producer's page with the embed token the storefront's login popup sent
+ * (docs/security.md "Contas em páginas de produtores"): token and `{ id, firstName }` stay in
+ * memory, and the user record holds nothing else (no e-mail, document, phone or address).
+ */
+export function startEmbedSession(token: string, user: { id: number; firstName: string }): User {
+  holdSessionInMemory();
+  const record: User = { id: user.id, user: '', namef: user.firstName };
+  $user.set(record);
+  $sessionToken.set(token);
+  $sessionRead.set(true);
+  showToast({ kind: 'success', message: SIGN_IN_MESSAGES.loginSuccess });
+  return record;
 }
 
 /**

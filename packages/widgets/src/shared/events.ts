@@ -4,10 +4,22 @@
  */
 import type { User } from '@plateia/core/stores/session';
 
-/** `detail` of `plateia-login`: the customer who just logged in. */
-export interface PlateiaLoginDetail {
+/**
+ * `detail` of `plateia-login`: on the storefront, the customer who just logged in; on a
+ * producer's page, only their id and first name (docs/security.md).
+ */
+export type PlateiaLoginDetail = StorefrontLoginDetail | EmbedLoginDetail;
+
+/** `plateia-login` on the storefront. */
+export interface StorefrontLoginDetail {
   /** The logged-in customer as stored by `@plateia/core`. */
   user: User;
+}
+
+/** `plateia-login` on a producer's page: nothing personal beyond the first name. */
+export interface EmbedLoginDetail {
+  id: number;
+  firstName: string;
 }
 
 /** `detail` of `plateia-login-open`: optional e-mail to prefill. */

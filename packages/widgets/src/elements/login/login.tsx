@@ -15,6 +15,7 @@ import {
   initSession,
   login,
   requestPasswordRecovery,
+  startEmbedSession,
   startGoogleLogin,
 } from '@plateia/core/stores/session';
 import {
@@ -24,12 +25,18 @@ import {
   useEffect,
   useId,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
 } from 'react';
 import type { ElementHostProps } from '../../shared/define-element.ts';
 import { emit } from '../../shared/events.ts';
 import { useModalDialog } from '../../shared/modal-dialog.ts';
+import { embedLoginUrl, embedStorefront, newEmbedNonce, readEmbedLogin } from './embed-login.ts';
+
+/** Shown on a producer's page when the browser blocked the Plateia popup. */
+export const POPUP_BLOCKED_MESSAGE =
+  'O navegador bloqueou a janela da Plateia. Permita pop-ups para este site e tente novamente.';
 
 /** How long "Criar Conta Gratuita" waits after closing before it navigates (ms). */
 export const SIGNUP_NAVIGATION_DELAY_MS = 300;
@@ -83,6 +90,11 @@ export function Login({ open = false, signupUrl, container, onOpenChange }: Logi
   const rootRef = useRef<HTMLDivElement | null>(null);
   const emailRef = useRef<HTMLInputElement | null>(null);
   const ids = useId();
+  // On a producer's page (another origin than the storefront's) the password is never typed
+  // here: "Entrar" opens the storefront's popup (embed-login.ts).
+  const storefront = useMemo(() => embedStorefront(), []);
+  const stopWaiting = useRef<(() => void) | null>(null);
+  useEffect(() => () => stopWaiting.current?.(), []);
 
   // The element's `open` attribute (or the React prop) is the outside source of truth, when
   // it changes: the state starts from it, and Preact runs the first effects a frame after the
@@ -152,10 +164,15 @@ export function Login({ open = false, signupUrl, container, onOpenChange }: Logi
       $user.listen((current, previous) => {
         // The root <div> is there whenever this effect has run.
         const target = (container?.host ?? rootRef.current) as HTMLElement;
-        if (current && !previous) emit(target, 'plateia-login', { user: current });
+        if (current && !previous)
+          emit(
+            target,
+            'plateia-login',
+            storefront ? { id: current.id, firstName: current.namef ?? '' } : { user: current },
+          );
         else if (!current && previous) emit(target, 'plateia-logout', {});
       }),
-    [container],
+    [container, storefront],
   );
 
   // No memo needed: the dialog hook reads `onClose` at the time of the Escape.
@@ -193,6 +210,35 @@ export function Login({ open = false, signupUrl, container, onOpenChange }: Logi
     }
   };
 
+  // Opened in the click itself (no await before it), so the browser lets the popup through.
+  const onEmbedLogin = (): void => {
+    if (!storefront) return;
+    stopWaiting.current?.();
+    setFormError('');
+    const nonce = newEmbedNonce();
+    const popup = window.open(
+      embedLoginUrl(storefront, location.origin, nonce),
+      'plateia-login',
+      'popup,width=480,height=720',
+    );
+    if (!popup) {
+      setFormError(POPUP_BLOCKED_MESSAGE);
+      return;
+    }
+    const onMessage = (event: MessageEvent): void => {
+      const answer = readEmbedLogin(event, { storefront, popup, nonce });
+      if (!answer) return;
+      stopWaiting.current?.();
+      startEmbedSession(answer.token, answer.user);
+      close();
+    };
+    window.addEventListener('message', onMessage);
+    stopWaiting.current = () => {
+      window.removeEventListener('message', onMessage);
+      stopWaiting.current = null;
+    };
+  };
+
   const onSignup = (): void => {
     close();
     const target = signupUrl || DEFAULT_SIGNUP_URL;
@@ -224,105 +270,122 @@ export function Login({ open = false, signupUrl, container, onOpenChange }: Logi
               </button>
             </header>
 
-            <form className="form" noValidate onSubmit={onSubmit} aria-describedby={formErrorId}>
-              <div className="field">
-                <label htmlFor={`${ids}-email`}>E-mail</label>
-                <input
-                  ref={emailRef}
-                  id={`${ids}-email`}
-                  part="input"
-                  type="email"
-                  name="email"
-                  autoComplete="username"
-                  inputMode="email"
-                  value={email}
-                  aria-invalid={emailError ? 'true' : undefined}
-                  aria-describedby={emailError ? emailErrorId : undefined}
-                  onChange={(event) => {
-                    setEmail(event.currentTarget.value);
-                    if (emailError) setEmailError('');
-                  }}
-                  onBlur={() => {
-                    if (email.trim()) validateEmail(email);
-                  }}
-                />
-                <p id={emailErrorId} className="field-error" aria-live="polite">
-                  {emailError}
+            {storefront ? (
+              <div className="form">
+                <p className="hint">
+                  Você entra na sua conta numa janela segura da Plateia. Este site não vê sua senha nem seus
+                  dados pessoais.
                 </p>
+                <p id={formErrorId} className="form-error" role="alert">
+                  {formError}
+                </p>
+                <button type="button" className="primary" part="submit-button" onClick={onEmbedLogin}>
+                  Entrar com a Plateia
+                </button>
               </div>
+            ) : (
+              <>
+                <form className="form" noValidate onSubmit={onSubmit} aria-describedby={formErrorId}>
+                  <div className="field">
+                    <label htmlFor={`${ids}-email`}>E-mail</label>
+                    <input
+                      ref={emailRef}
+                      id={`${ids}-email`}
+                      part="input"
+                      type="email"
+                      name="email"
+                      autoComplete="username"
+                      inputMode="email"
+                      value={email}
+                      aria-invalid={emailError ? 'true' : undefined}
+                      aria-describedby={emailError ? emailErrorId : undefined}
+                      onChange={(event) => {
+                        setEmail(event.currentTarget.value);
+                        if (emailError) setEmailError('');
+                      }}
+                      onBlur={() => {
+                        if (email.trim()) validateEmail(email);
+                      }}
+                    />
+                    <p id={emailErrorId} className="field-error" aria-live="polite">
+                      {emailError}
+                    </p>
+                  </div>
 
-              <div className="field">
-                <label htmlFor={`${ids}-password`}>Senha</label>
-                <div className="password">
-                  <input
-                    id={`${ids}-password`}
-                    part="input"
-                    type={showPassword ? 'text' : 'password'}
-                    name="password"
-                    autoComplete="current-password"
-                    value={password}
-                    onChange={(event) => setPassword(event.currentTarget.value)}
-                  />
+                  <div className="field">
+                    <label htmlFor={`${ids}-password`}>Senha</label>
+                    <div className="password">
+                      <input
+                        id={`${ids}-password`}
+                        part="input"
+                        type={showPassword ? 'text' : 'password'}
+                        name="password"
+                        autoComplete="current-password"
+                        value={password}
+                        onChange={(event) => setPassword(event.currentTarget.value)}
+                      />
+                      <button
+                        type="button"
+                        className="toggle"
+                        part="password-toggle"
+                        aria-pressed={showPassword}
+                        aria-label={showPassword ? 'Ocultar senha' : 'Mostrar senha'}
+                        onClick={() => setShowPassword((shown) => !shown)}
+                      >
+                        {showPassword ? 'Ocultar' : 'Mostrar'}
+                      </button>
+                    </div>
+                  </div>
+
                   <button
                     type="button"
-                    className="toggle"
-                    part="password-toggle"
-                    aria-pressed={showPassword}
-                    aria-label={showPassword ? 'Ocultar senha' : 'Mostrar senha'}
-                    onClick={() => setShowPassword((shown) => !shown)}
+                    className="link"
+                    part="forgot-link"
+                    onClick={() => {
+                      setNotice('');
+                      setRecoveryOpen(true);
+                    }}
                   >
-                    {showPassword ? 'Ocultar' : 'Mostrar'}
+                    Esqueceu sua senha?
                   </button>
-                </div>
-              </div>
 
-              <button
-                type="button"
-                className="link"
-                part="forgot-link"
-                onClick={() => {
-                  setNotice('');
-                  setRecoveryOpen(true);
-                }}
-              >
-                Esqueceu sua senha?
-              </button>
+                  <p id={formErrorId} className="form-error" role="alert">
+                    {formError}
+                  </p>
+                  <p className="notice" role="status">
+                    {notice}
+                  </p>
 
-              <p id={formErrorId} className="form-error" role="alert">
-                {formError}
-              </p>
-              <p className="notice" role="status">
-                {notice}
-              </p>
+                  <button
+                    type="submit"
+                    className="primary"
+                    part="submit-button"
+                    disabled={submitting}
+                    aria-busy={submitting}
+                  >
+                    Fazer Login com Email
+                  </button>
+                </form>
 
-              <button
-                type="submit"
-                className="primary"
-                part="submit-button"
-                disabled={submitting}
-                aria-busy={submitting}
-              >
-                Fazer Login com Email
-              </button>
-            </form>
+                <button
+                  type="button"
+                  className="google"
+                  part="google-button"
+                  disabled={googleRedirecting}
+                  onClick={() => startGoogleLogin()}
+                >
+                  {googleMark}
+                  Fazer Login com Google
+                </button>
+                <p className="notice" role="status">
+                  {googleRedirecting ? LOGIN_MESSAGES.googleRedirecting : ''}
+                </p>
 
-            <button
-              type="button"
-              className="google"
-              part="google-button"
-              disabled={googleRedirecting}
-              onClick={() => startGoogleLogin()}
-            >
-              {googleMark}
-              Fazer Login com Google
-            </button>
-            <p className="notice" role="status">
-              {googleRedirecting ? LOGIN_MESSAGES.googleRedirecting : ''}
-            </p>
-
-            <button type="button" className="secondary" part="signup-button" onClick={onSignup}>
-              Criar Conta Gratuita
-            </button>
+                <button type="button" className="secondary" part="signup-button" onClick={onSignup}>
+                  Criar Conta Gratuita
+                </button>
+              </>
+            )}
           </div>
         )}
       </dialog>
