@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from '../support/browser.ts';
 import { FESTIVAL, logInFromHeader, payWithSandboxPix, shadowText } from '../support/shopping.ts';
 
-/** A demo customer buying a meia for himself (a student). */
-const STUDENT = { email: 'joao.pereira@plateia.dev', password: 'plateia123' } as const;
+/**
+ * The buyer: the demo producer's account, which no other end-to-end file uses to reserve on
+ * the festival (one live reservation per customer and event: a second one by the same
+ * account, e.g. meia-entrada.test.ts's João, would be replaced and move the counter back).
+ */
+const STUDENT = { email: 'produtor@plateia.dev', password: 'plateia123' } as const;
 
 /** "Restam 312 de 800 meias-entradas" → 312. */
 function available(text: string | null): number {
@@ -73,7 +77,7 @@ describe('buying a meia-entrada through the buy button and the checkout', () => 
     await checkout
       .getByText('Informe o nome e o número do documento do beneficiário da meia-entrada.')
       .waitFor();
-    await checkout.getByRole('textbox', { name: 'Nome do beneficiário 1' }).fill('João Pereira');
+    await checkout.getByRole('textbox', { name: 'Nome do beneficiário 1' }).fill('Paula Estudante');
     await checkout
       .getByRole('textbox', { name: 'Número do documento do beneficiário 1' })
       .fill(`CIE-${Date.now()}`);
