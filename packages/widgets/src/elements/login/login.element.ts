@@ -20,7 +20,10 @@ export const LOGIN_TAG = 'plateia-login';
  * @attr {boolean} open - Whether the dialog is shown. Reflects: the dialog removes it when it closes itself.
  * @attr {string} signup-url - Where "Criar Conta Gratuita" goes. Default `/cadastro`.
  *
- * @fires {CustomEvent<PlateiaLoginDetail>} plateia-login - The session went from logged out to logged in; `detail.user` is the customer.
+ * On a producer's page (the loader's `Plateia.base` is another origin) it asks no password:
+ * "Entrar com a Plateia" opens the storefront's login popup (docs/security.md).
+ *
+ * @fires {CustomEvent<PlateiaLoginDetail>} plateia-login - The session went from logged out to logged in; `detail.user` is the customer, or on a producer's page `detail` is `{ id, firstName }` only.
  * @fires {CustomEvent<Record<string, never>>} plateia-logout - The session ended.
  *
  * @csspart root - Wrapper of both dialogs.
