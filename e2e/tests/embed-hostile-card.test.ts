@@ -243,4 +243,24 @@ describe('a hostile producer page', () => {
     expect(sold?.status).toBe('valid');
     await context.close();
   });
+
+  it('the card frame works only framed, and it is the only storefront page others may frame', async () => {
+    const { siteUrl, producerPageUrl } = stack();
+    const framePage = `${siteUrl}/pagamento/cartao?origin=${encodeURIComponent(new URL(producerPageUrl).origin)}&nonce=${'ab'.repeat(16)}`;
+    const frameHeaders = (await fetch(framePage)).headers;
+    const homeHeaders = (await fetch(`${siteUrl}/`)).headers;
+    expect(frameHeaders.get('content-security-policy')).toBe('frame-ancestors *');
+    expect(frameHeaders.get('x-frame-options')).toBeNull();
+    expect(homeHeaders.get('x-frame-options')).toBe('SAMEORIGIN');
+
+    const context = await browser.newContext({ locale: 'pt-BR' });
+    const page = await context.newPage();
+    await page.goto(framePage);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Esta página só funciona dentro do checkout da Plateia.' })
+      .waitFor();
+    expect(await page.getByLabel('Número do cartão').count()).toBe(0);
+    await context.close();
+  });
 });
