@@ -11,7 +11,8 @@ describe('card frame headers', () => {
     expect(
       cardFrameAncestors({
         NODE_ENV: 'production',
-        CORS_ORIGINS: ' https://produtora.com.br , http://localhost:5180,*,javascript:alert(1),https://a.b/path',
+        CORS_ORIGINS:
+          ' https://produtora.com.br , http://localhost:5180,*,javascript:alert(1),https://a.b/path',
       }),
     ).toBe("'self' https://produtora.com.br http://localhost:5180");
     expect(cardFrameAncestors({ NODE_ENV: 'production' })).toBe("'self'");
