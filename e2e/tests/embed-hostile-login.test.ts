@@ -190,4 +190,20 @@ describe('a hostile producer page', () => {
     expect(sold?.status).toBe('valid');
     await context.close();
   });
+
+  it('the popup page refuses, saying why, when no page opened it or its address is malformed', async () => {
+    const { producerPageUrl, siteUrl } = stack();
+    const context = await browser.newContext({ locale: 'pt-BR' });
+    const page = await context.newPage();
+    const origin = encodeURIComponent(new URL(producerPageUrl).origin);
+    await page.goto(`${siteUrl}/conta/conectar?origin=${origin}&nonce=${'a'.repeat(32)}`);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Esta página só funciona aberta pelo botão Entrar de um site parceiro.' })
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Permitir', exact: true }).count()).toBe(0);
+    await page.goto(`${siteUrl}/conta/conectar?origin=${origin}/loja&nonce=xyz`);
+    await page.getByRole('alert').filter({ hasText: 'Endereço de conexão inválido.' }).waitFor();
+    await context.close();
+  });
 });
