@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, stack } from '../support/browser.ts';
+import { launchBrowser, stack, uniqueEmail } from '../support/browser.ts';
 import { logInThroughPopup } from '../support/embed-login.ts';
 import {
   addChosenSeatByKeyboard,
@@ -188,6 +188,47 @@ describe('a hostile producer page', () => {
         ticket.event.id === THEATRE.id && ticket.seat?.row === ROW.label && ticket.seat.number === '1',
     );
     expect(sold?.status).toBe('valid');
+    await context.close();
+  });
+
+  it('signs in with Google inside the popup, and the page hears only { id, firstName }', async () => {
+    const { producerPageUrl, siteUrl, oidcUrl } = stack();
+    const context = await browser.newContext({ locale: 'pt-BR' });
+    const page = await context.newPage();
+    await page.goto(`${producerPageUrl}/`);
+    await page.getByRole('heading', { level: 1, name: 'Produtora Cerrado Vivo' }).waitFor();
+    await page.evaluate(() => {
+      const w = window as unknown as { __logins: unknown[] };
+      w.__logins = [];
+      document.addEventListener('plateia-login', (event) => w.__logins.push((event as CustomEvent).detail));
+      document.dispatchEvent(new CustomEvent('plateia-login-open', { detail: {} }));
+    });
+    const dialog = page.getByRole('dialog', { name: 'Acessar Conta' });
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      dialog.getByRole('button', { name: 'Entrar com a Plateia' }).click(),
+    ]);
+    await popup
+      .getByRole('dialog', { name: 'Acessar Conta' })
+      .getByRole('button', { name: 'Fazer Login com Google' })
+      .click();
+    await popup.waitForURL(`${oidcUrl}/**`);
+    const email = uniqueEmail('popup-google');
+    await popup.getByLabel('E-mail').fill(email);
+    await popup.getByRole('button', { name: 'Continuar' }).click();
+    // Back on the storefront's popup page, still with its opener, origin and nonce.
+    await popup.waitForURL(`${siteUrl}/conta/conectar?**`);
+    await Promise.all([
+      popup.waitForEvent('close'),
+      popup.getByRole('button', { name: 'Permitir', exact: true }).click(),
+    ]);
+    await dialog.waitFor({ state: 'hidden' });
+    const logins = await page.evaluate(() => (window as unknown as { __logins: unknown[] }).__logins);
+    expect(logins).toEqual([{ id: expect.any(Number), firstName: expect.any(String) }]);
+    expect(JSON.stringify(logins)).not.toContain(email);
+    expect(await page.evaluate(() => ({ ...localStorage, ...sessionStorage }))).not.toHaveProperty(
+      'plateia:token',
+    );
     await context.close();
   });
 

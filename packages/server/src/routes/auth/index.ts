@@ -61,6 +61,13 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     return url.toString();
   };
   const unavailable = back({ error: 'google_unavailable', message: GOOGLE_UNAVAILABLE });
+  // The sign-in's redirects pass through the storefront's login popup on producer pages: a
+  // `same-origin` opener policy here (helmet's default) would cut the popup from the page
+  // that opened it, and the popup could not answer (docs/security.md).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.routeOptions.url?.startsWith('/auth/google'))
+      reply.header('cross-origin-opener-policy', 'unsafe-none');
+  });
   // Scoped to the sign-in routes, sent on the provider's top-level redirect back (Lax).
   const cookiePath = `${new URL(apiBase).pathname.replace(/\/+$/, '')}/auth/google`;
   const secure = apiBase.startsWith('https:') ? '; Secure' : '';

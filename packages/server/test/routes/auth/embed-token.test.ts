@@ -174,6 +174,16 @@ describe('embed tokens (a producer page buying for a customer)', () => {
     expect((await call(grandchild.token, '/auth/session')).statusCode).toBe(401);
   });
 
+  it("Google sign-in's redirects keep the login popup tied to its page (no same-origin opener policy)", async () => {
+    const start = await t.app.inject({ url: '/auth/google?returnTo=/conta/conectar' });
+    expect(start.statusCode).toBe(302);
+    expect(start.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    const back = await t.app.inject({ url: '/auth/google/callback?state=x&error=access_denied' });
+    expect(back.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    const other = await t.app.inject({ url: '/auth/session', headers: bearer(ana.token) });
+    expect(other.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
   it('the storefront session keeps its who-am-I without personal data', async () => {
     const res = await t.app.inject({ url: '/auth/session', headers: bearer(ana.token) });
     expect(res.json()).toEqual({ data: { id: ana.id, firstName: 'Ana', scope: 'session' } });
