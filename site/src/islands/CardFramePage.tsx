@@ -11,7 +11,6 @@ import { loadCardConfig } from '@plateia/core/stores/payment';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import {
   type CardFrameMessage,
-  exactOrigin,
   serveCardFrame,
 } from '../../../packages/widgets/src/elements/checkout/card-frame.ts';
 import {
@@ -20,6 +19,7 @@ import {
   cardDataFrom,
   loadCardTokenizer,
 } from '../../../packages/widgets/src/elements/checkout/card-tokenizer.ts';
+import { exactOrigin, NONCE } from '../../../packages/widgets/src/shared/storefront-origin.ts';
 
 /** The card inputs: which of them, its label, autocomplete token and extra attributes. */
 const FIELDS = [
@@ -30,9 +30,6 @@ const FIELDS = [
 ] as const;
 
 const EMPTY: CardFields = { number: '', holder: '', expiry: '', cvv: '' };
-
-/** The nonce a checkout names its frame by: 16 to 64 hex digits. */
-const NONCE = /^[0-9a-f]{16,64}$/;
 
 export default function CardFramePage(): ReactNode {
   const ids = useId();

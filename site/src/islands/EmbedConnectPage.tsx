@@ -13,10 +13,9 @@ import { $authState, $user, initSession } from '@plateia/core/stores/session';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   EMBED_LOGIN_MESSAGE,
-  EMBED_NONCE,
   type EmbedLoginMessage,
-  exactOrigin,
 } from '../../../packages/widgets/src/elements/login/embed-login.ts';
+import { exactOrigin, NONCE } from '../../../packages/widgets/src/shared/storefront-origin.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { StatusIcon } from '../components/StatusIcon.tsx';
 import { openLoginDialog } from '../lib/login-dialog.ts';
@@ -51,7 +50,7 @@ function Connect(): ReactNode {
   const nonce = params.get('nonce') ?? '';
   const opener = window.opener as Window | null;
   const hasOpener = opener !== null;
-  const usable = origin !== null && origin !== location.origin && EMBED_NONCE.test(nonce);
+  const usable = origin !== null && origin !== location.origin && NONCE.test(nonce);
 
   useEffect(() => {
     if ($authState.get() === 'loading') initSession();

@@ -4,11 +4,11 @@
  */
 
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { newNonce } from '../../shared/storefront-origin.ts';
 import {
   CARD_FRAME_TITLE,
   type CardFrameMessage,
   cardFrameUrl,
-  createNonce,
   messageFrom,
   requestCardToken,
 } from './card-frame.ts';
@@ -30,7 +30,7 @@ export interface CardFrameHandle {
  * none (the fields stay inline). `onSubmit` runs when the buyer presses Enter in the frame.
  */
 export function useCardFrame(storefront: string | null, onSubmit: () => void): CardFrameHandle | null {
-  const [nonce] = useState(createNonce);
+  const [nonce] = useState(newNonce);
   const [height, setHeight] = useState(INITIAL_HEIGHT);
   const ref = useRef<HTMLIFrameElement | null>(null);
   const ready = useRef(false);

@@ -6,10 +6,11 @@
  * origin and hands the checkout a single-use token. The two sides talk with `postMessage`,
  * each checking the other's origin and window and the frame's nonce on every message.
  *
- * This file has no dependency beyond the tokeniser's types: the storefront's frame page
- * imports it too.
+ * This file has no dependency beyond the tokeniser's types and `shared/storefront-origin.ts`:
+ * the storefront's frame page imports it too.
  */
 
+import { storefrontPageUrl } from '../../shared/storefront-origin.ts';
 import type { CardToken } from './card-tokenizer.ts';
 
 /** The storefront's card frame page. */
@@ -41,52 +42,9 @@ export type CardFrameMessage =
   /** The answer to a tokenize request: why there is no token (pt-BR, shown by the checkout). */
   | { type: 'plateia:card-error'; nonce: string; message: string };
 
-/** A random 32-hex-digit nonce (`getRandomValues` works on plain-http pages too). */
-export function createNonce(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('');
-}
-
-/** `https://a.b:8443` for an http(s) origin given exactly as such; `null` for anything else. */
-export function exactOrigin(value: string | null | undefined): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return url.origin === value ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The storefront's origin when the checkout must use the card frame: the script-tag
- * loader's address (`Plateia.base`, the storefront serving `plateia.js`) names an origin
- * other than the page's. `null` on the storefront itself and when the elements were bundled
- * into the page without the loader (no storefront known: the fields stay inline).
- */
-export function cardFrameOrigin(
-  pageOrigin: string = globalThis.location?.origin ?? '',
-  base: string | undefined = (globalThis as { Plateia?: { base?: string } }).Plateia?.base,
-): string | null {
-  if (!base) return null;
-  let storefront: string;
-  try {
-    storefront = new URL(base).origin;
-  } catch {
-    return null;
-  }
-  if (!exactOrigin(storefront) || storefront === pageOrigin) return null;
-  return storefront;
-}
-
 /** The frame's address for a checkout on `parentOrigin`. */
 export function cardFrameUrl(storefront: string, parentOrigin: string, nonce: string): string {
-  const url = new URL(CARD_FRAME_PATH, storefront);
-  url.searchParams.set('origin', parentOrigin);
-  url.searchParams.set('nonce', nonce);
-  return url.href;
+  return storefrontPageUrl(storefront, CARD_FRAME_PATH, parentOrigin, nonce);
 }
 
 /** Who a message must come from to be read. */

@@ -45,7 +45,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { ElementHostProps } from '../../shared/define-element.ts';
 import { emit, type PlateiaEventDetails, type PlateiaEventName } from '../../shared/events.ts';
 import { useModalDialog } from '../../shared/modal-dialog.ts';
-import { cardFrameOrigin } from './card-frame.ts';
+import { embedStorefront } from '../../shared/storefront-origin.ts';
 import { useCardFrame } from './card-frame-field.tsx';
 import {
   CARD_EXPIRY_INVALID,
@@ -805,7 +805,7 @@ function CardPayment({ payment, totalCents, fire }: CardPaymentProps): ReactNode
   const [tokenizing, setTokenizing] = useState(false);
   // On a producer's page the fields are the storefront's iframe (card-frame.ts): the card
   // is typed and tokenized on the Plateia origin, and this page gets only the token.
-  const [storefront] = useState(cardFrameOrigin);
+  const [storefront] = useState(embedStorefront);
   const cardFrame = useCardFrame(storefront, () => void pay());
 
   // The gateway's script loads as soon as the card form shows, so paying does not wait for

@@ -7,15 +7,15 @@
  * that popup window, from the storefront's origin, with its nonce. What the page gets: a
  * short-lived token scoped to buying and bound to its origin, and `{ id, firstName }`.
  *
- * No dependency beyond the DOM: the storefront's popup page imports this file too.
+ * No dependency beyond the DOM and `shared/storefront-origin.ts`: the storefront's popup page
+ * imports this file too.
  */
+import { storefrontPageUrl } from '../../shared/storefront-origin.ts';
 
 /** The storefront's page the popup shows. */
 export const EMBED_LOGIN_PATH = '/conta/conectar';
 /** The message's `type`. */
 export const EMBED_LOGIN_MESSAGE = 'plateia:embed-login';
-/** The nonce a page names its popup by: 32 hex digits. */
-export const EMBED_NONCE = /^[0-9a-f]{32}$/;
 
 /** What the popup posts to the page, and nothing more. */
 export interface EmbedLoginMessage {
@@ -26,50 +26,9 @@ export interface EmbedLoginMessage {
   user: { id: number; firstName: string };
 }
 
-/** `value` when it is an exact http(s) origin (no path, query or user), else null. */
-export function exactOrigin(value: string | null | undefined): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return url.origin === value ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The storefront's origin when the page is a producer's: the script-tag loader's address
- * (`Plateia.base`, the storefront serving `plateia.js`) names another origin than the page's.
- * Null on the storefront itself and without the loader (elements bundled into the page).
- */
-export function embedStorefront(
-  pageOrigin: string = globalThis.location?.origin ?? '',
-  base: string | undefined = (globalThis as { Plateia?: { base?: string } }).Plateia?.base,
-): string | null {
-  if (!base) return null;
-  let storefront: string;
-  try {
-    storefront = new URL(base).origin;
-  } catch {
-    return null;
-  }
-  if (!exactOrigin(storefront) || storefront === pageOrigin) return null;
-  return storefront;
-}
-
-/** A fresh nonce for one popup. */
-export function newEmbedNonce(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 /** The popup's address for a page at `pageOrigin`. */
 export function embedLoginUrl(storefront: string, pageOrigin: string, nonce: string): string {
-  const url = new URL(EMBED_LOGIN_PATH, storefront);
-  url.searchParams.set('origin', pageOrigin);
-  url.searchParams.set('nonce', nonce);
-  return url.href;
+  return storefrontPageUrl(storefront, EMBED_LOGIN_PATH, pageOrigin, nonce);
 }
 
 /** The message's content when `event` is the awaited popup's answer, else null. */

@@ -1,8 +1,9 @@
 import { $authState, $sessionToken, $user, initSession, logout } from '@plateia/core/stores/session';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { embedStorefront } from '../../shared/storefront-origin.ts';
 import { installFakeApi, uninstallFakeApi } from '../../test/fake-api.ts';
-import { embedLoginUrl, embedStorefront, readEmbedLogin } from './embed-login.ts';
+import { embedLoginUrl, readEmbedLogin } from './embed-login.ts';
 import { Login, POPUP_BLOCKED_MESSAGE } from './login.tsx';
 
 const STOREFRONT = 'https://plateia.example';

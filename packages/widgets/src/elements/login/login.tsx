@@ -32,7 +32,8 @@ import {
 import type { ElementHostProps } from '../../shared/define-element.ts';
 import { emit } from '../../shared/events.ts';
 import { useModalDialog } from '../../shared/modal-dialog.ts';
-import { embedLoginUrl, embedStorefront, newEmbedNonce, readEmbedLogin } from './embed-login.ts';
+import { embedStorefront, newNonce } from '../../shared/storefront-origin.ts';
+import { embedLoginUrl, readEmbedLogin } from './embed-login.ts';
 
 /** Shown on a producer's page when the browser blocked the Plateia popup. */
 export const POPUP_BLOCKED_MESSAGE =
@@ -215,7 +216,7 @@ export function Login({ open = false, signupUrl, container, onOpenChange }: Logi
     if (!storefront) return;
     stopWaiting.current?.();
     setFormError('');
-    const nonce = newEmbedNonce();
+    const nonce = newNonce();
     const popup = window.open(
       embedLoginUrl(storefront, location.origin, nonce),
       'plateia-login',
