@@ -72,6 +72,8 @@ export const EMBED_ROUTES: ReadonlySet<string> = new Set([
   'POST /payments/pix',
   'POST /payments/card',
   'GET /payments/:orderId/status',
+  // "Dividir com amigos" of the checkout: a payment of one's own reserved order.
+  'POST /shared-payments/create',
 ]);
 
 /** Whether an embed token may call the request's route. */

@@ -99,6 +99,7 @@ describe('embed tokens (a producer page buying for a customer)', () => {
     expect((await call(token, '/payments/999999/status')).statusCode).toBe(404);
     expect((await call(token, '/cart/reserve', 'POST')).statusCode).toBe(400);
     expect((await call(token, '/payments/pix', 'POST')).statusCode).toBe(400);
+    expect((await call(token, '/shared-payments/create', 'POST')).statusCode).toBe(400);
     for (const [url, method] of [
       ['/customer/me', 'GET'],
       ['/customer/sessions/1/revoke', 'POST'],
@@ -109,6 +110,7 @@ describe('embed tokens (a producer page buying for a customer)', () => {
       ['/tickets/code-keys', 'GET'],
       ['/wallet', 'GET'],
       ['/support/list', 'GET'],
+      ['/shared-payments/user-all/1', 'GET'],
     ] as const) {
       const res = await call(token, url, method);
       expect(res.statusCode, url).toBe(403);

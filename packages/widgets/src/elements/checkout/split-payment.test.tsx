@@ -146,7 +146,7 @@ describe('Dividir com amigos', () => {
         ],
       },
     ]);
-    expect(api.navigations).toEqual(['/pagamento-compartilhado/31']);
+    expect(api.navigations).toEqual([new URL('/pagamento-compartilhado/31', document.baseURI).href]);
     expect($checkout.get()).toBeNull();
   });
 
@@ -183,5 +183,21 @@ describe('Dividir com amigos', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Dividir e enviar convites' }));
     await settle();
     expect(api.navigations).toEqual(['https://loja.example/pagamento-compartilhado/31']);
+  });
+
+  it("on a producer's page, goes to the group page of the storefront that serves the loader", async () => {
+    (globalThis as { Plateia?: { base?: string } }).Plateia = { base: 'https://loja.plateia.test/embed/' };
+    try {
+      render(<Checkout eventId="2" />);
+      await settle();
+      fireEvent.click(screen.getByRole('radio', { name: 'Dividir com amigos' }));
+      await settle();
+      fireEvent.input(screen.getByLabelText('E-mail do amigo 1'), { target: { value: 'bia@x.com' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Dividir e enviar convites' }));
+      await settle();
+      expect(api.navigations).toEqual(['https://loja.plateia.test/pagamento-compartilhado/31']);
+    } finally {
+      (globalThis as { Plateia?: unknown }).Plateia = undefined;
+    }
   });
 });

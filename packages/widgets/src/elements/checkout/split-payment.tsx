@@ -27,7 +27,10 @@ import { $user } from '@plateia/core/stores/session';
 import { orderTicketCount, splitCheckoutPayment } from '@plateia/core/stores/shared-payments';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 
-/** Where the page goes once the group is created; `{id}` is the group's id. */
+/**
+ * Where the page goes once the group is created; `{id}` is the group's id. A relative address
+ * is the storefront's (the script-tag loader's), or the page's when the elements are bundled.
+ */
 export const DEFAULT_SHARED_PAYMENT_URL = '/pagamento-compartilhado/{id}';
 
 /** Deadlines offered, in hours from now (clipped by the event; the API host clips again). */
@@ -134,9 +137,12 @@ export function SplitPayment({ order, sharedPaymentUrl }: SplitPaymentProps): Re
     setFailure('');
     const result = await splitCheckoutPayment({ shares: drafts, deadline: chosen.date.toISOString() });
     if (result.ok) {
-      navigate(
-        (sharedPaymentUrl || DEFAULT_SHARED_PAYMENT_URL).replace('{id}', String(result.sharedPayment.id)),
+      const path = (sharedPaymentUrl || DEFAULT_SHARED_PAYMENT_URL).replace(
+        '{id}',
+        String(result.sharedPayment.id),
       );
+      // Relative to the storefront that serves the script-tag loader, or to the page.
+      navigate(new URL(path, globalThis.Plateia?.base ?? document.baseURI).href);
       return;
     }
     setBusy(false);
