@@ -10,7 +10,8 @@ export const SEAT_PICKER_MESSAGES = {
   zoomIn: 'Aproximar',
   zoomOut: 'Afastar',
   reset: 'Ver mapa inteiro',
-  keyboardHint: 'Use + e − para aproximar ou afastar, as setas para mover e 0 para ver o mapa inteiro.',
+  keyboardHint:
+    'Use as setas para ir de assento em assento, Home e End para o início e o fim da fileira, Enter ou espaço para escolher, + e − para aproximar ou afastar, Shift com as setas para mover o mapa e 0 para ver o mapa inteiro.',
   prices: 'Preços por setor',
   legend: 'Legenda',
   yourSeats: 'Seus lugares',

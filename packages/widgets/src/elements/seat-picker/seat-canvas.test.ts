@@ -18,7 +18,9 @@ const colors: MapColors = {
 function recordingContext() {
   const fills: Array<{ style: string; shapes: number }> = [];
   const texts: string[] = [];
+  const strokes: Array<{ style: string; x: number; y: number }> = [];
   let shapes = 0;
+  let lastArc = [Number.NaN, Number.NaN];
   const ctx = {
     fillStyle: '',
     strokeStyle: '',
@@ -37,20 +39,23 @@ function recordingContext() {
       if (Number.isFinite(x) && Number.isFinite(y)) shapes++;
     },
     arc(x: number, y: number) {
+      lastArc = [x, y];
       if (Number.isFinite(x) && Number.isFinite(y)) shapes++;
     },
     moveTo() {},
     fill() {
       fills.push({ style: ctx.fillStyle, shapes });
     },
-    stroke() {},
+    stroke() {
+      strokes.push({ style: ctx.strokeStyle, x: lastArc[0] as number, y: lastArc[1] as number });
+    },
     fillText(text: string) {
       texts.push(text);
     },
   };
   /** How many seats the frame painted: the shapes of all its fills. */
   const seats = () => fills.reduce((sum, fill) => sum + fill.shapes, 0);
-  return { ctx: ctx as unknown as CanvasRenderingContext2D, fills, texts, seats };
+  return { ctx: ctx as unknown as CanvasRenderingContext2D, fills, texts, seats, strokes };
 }
 
 function map(rows: number, perRow: number): SeatMap {
@@ -184,5 +189,30 @@ describe('drawSeatMap', () => {
     );
     expect(seats()).toBeGreaterThan(0);
     expect(seats()).toBeLessThan(400);
+  });
+
+  it('rings the keyboard focused seat in the text colour, only when seats are drawn', () => {
+    const venue = map(3, 10);
+    const layouts = [buildSectionLayout(venue.sections[0] as SeatMap['sections'][number])];
+    const frame = (scale: number) => {
+      const { ctx, strokes } = recordingContext();
+      drawSeatMap(
+        ctx,
+        {
+          map: venue,
+          layouts,
+          state: { view: { scale, x: 0, y: 0 }, width: 400, height: 200 },
+          colors,
+          kindOf: () => SEAT_KIND.available,
+          // Row F1, seat 4: at (35, 55).
+          focus: { section: 0, index: 13 },
+        },
+        1,
+      );
+      return strokes.filter((stroke) => stroke.style === 'fg');
+    };
+    expect(frame(1)).toEqual([{ style: 'fg', x: 35, y: 55 }]);
+    // Blocks (a pitch under 4 px): no seat to ring.
+    expect(frame(0.2)).toEqual([]);
   });
 });

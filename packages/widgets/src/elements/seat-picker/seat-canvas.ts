@@ -44,6 +44,8 @@ export interface DrawInput {
   state: Pick<ViewState, 'view' | 'width' | 'height'>;
   colors: MapColors;
   kindOf: (seatId: number) => SeatKind;
+  /** The seat the keyboard is on (section index, seat index), ringed when seats are drawn. */
+  focus?: { section: number; index: number } | null;
 }
 
 const TAU = 2 * Math.PI;
@@ -163,5 +165,20 @@ export function drawSeatMap(ctx: CanvasRenderingContext2D, input: DrawInput, pix
     });
     for (const table of layout.tables) label(table.name, table.x, table.y, SEAT_PITCH * 0.36);
   });
+  // The keyboard's seat: a ring in the text colour around it, two CSS px wide.
+  const focused = input.focus && layouts[input.focus.section];
+  if (input.focus && focused && level !== 'blocks') {
+    ctx.lineWidth = 2 * px;
+    ctx.strokeStyle = colors.fg;
+    ctx.beginPath();
+    ctx.arc(
+      focused.xs[input.focus.index] as number,
+      focused.ys[input.focus.index] as number,
+      radius + 3 * px,
+      0,
+      TAU,
+    );
+    ctx.stroke();
+  }
   return unloaded;
 }

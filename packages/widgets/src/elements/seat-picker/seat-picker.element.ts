@@ -26,6 +26,7 @@ export const SEAT_PICKER_TAG = 'plateia-seat-picker';
  * @csspart map - The map area (canvas, zoom buttons, hint).
  * @csspart canvas - The map `<canvas>`.
  * @csspart zoom-controls - The zoom in, zoom out and reset buttons.
+ * @csspart tooltip - The hovered or keyboard-focused seat: section, row, seat, price and status.
  * @csspart list - The list mode form.
  * @csspart select - Every `<select>` (section, row, seat, table, ticket type).
  * @csspart add-button - "Adicionar ao carrinho" in list mode.

@@ -299,6 +299,44 @@ describe('<SeatPicker> map', () => {
   });
 });
 
+describe('<SeatPicker> map keyboard', () => {
+  it('moves seat to seat with the arrows, tells and shows each seat, and takes one with Enter', async () => {
+    const { container } = render(<SeatPicker eventId="2" />);
+    const canvas = await screen.findByRole('img', { name: mapDescription(10) });
+    await waitFor(() => expect($seatStatuses.get()['2']).toEqual({ '103': 'sold', '104': 'held' }));
+    const tooltip = () => container.querySelector('[part="tooltip"]');
+    const status = () => screen.getByRole('status').textContent;
+    expect(tooltip()).toBeNull();
+    // The first arrow takes the seat nearest to the centre of the view; the next ones move.
+    fireEvent.keyDown(canvas, { key: 'ArrowRight' });
+    expect(status()).toMatch(/^Plateia A, fileira A, assento 1, R\$\s90,00, disponível$/);
+    expect(tooltip()?.getAttribute('role')).toBe('tooltip');
+    expect(tooltip()?.textContent).toMatch(/^Plateia Afileira A, assento 1R\$\s90,00 · disponível$/);
+    fireEvent.keyDown(canvas, { key: 'ArrowDown' });
+    expect(status()).toMatch(/^Plateia A, fileira B, assento 1, .*, reservado$/);
+    fireEvent.keyDown(canvas, { key: 'End' });
+    fireEvent.keyDown(canvas, { key: 'ArrowUp' });
+    expect(status()).toMatch(/^Plateia A, fileira A, assento 3, .*, vendido$/);
+    // Escape hides the tooltip; the seat stays focused.
+    fireEvent.keyDown(canvas, { key: 'Escape' });
+    expect(tooltip()).toBeNull();
+    // Enter on a sold seat says why, as a click would.
+    fireEvent.keyDown(canvas, { key: 'Enter' });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(SEAT_MESSAGES.notAvailable));
+    expect(calls.some((call) => call.path === '/seat/hold')).toBe(false);
+    // Left, then Space takes seat A2.
+    fireEvent.keyDown(canvas, { key: 'ArrowLeft' });
+    expect(status()).toMatch(/^Plateia A, fileira A, assento 2, /);
+    fireEvent.keyDown(canvas, { key: ' ' });
+    await waitFor(() => expect(status()).toBe('Assento A2, Plateia A, R$ 180,00 adicionado ao carrinho'));
+    expect(calls.find((call) => call.path === '/seat/hold')?.body).toMatchObject({ seatIds: [102] });
+    // Enter again on a seat in the cart gives it back.
+    fireEvent.keyDown(canvas, { key: 'Enter' });
+    await waitFor(() => expect(status()).toBe('Assento A2, Plateia A removido do carrinho'));
+    expect($cart.get()).toEqual([]);
+  });
+});
+
 describe('<plateia-seat-picker>', () => {
   it('registers once and renders the map title in its shadow root', async () => {
     expect(defineSeatPicker()).toBe(customElements.get(SEAT_PICKER_TAG));

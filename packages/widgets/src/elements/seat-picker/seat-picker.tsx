@@ -35,6 +35,16 @@ import type { ElementHostProps } from '../../shared/define-element.ts';
 import { QueueLink } from '../../shared/waiting-room.tsx';
 import { drawSeatMap, type MapColors, priceFrom, SEAT_KIND, type SeatKind } from './seat-canvas.ts';
 import {
+  isFocusKey,
+  moveFocus,
+  nearestSeat,
+  revealPoint,
+  type SeatFacts,
+  type SeatRef,
+  seatAnnouncement,
+  seatFacts,
+} from './seat-focus.ts';
+import {
   buildSectionLayout,
   fitBox,
   focusView,
@@ -210,6 +220,10 @@ interface Live {
   /** The map the layouts belong to; none while it loads. */
   map?: SeatMap | null;
   kindOf: (seatId: number) => SeatKind;
+  /** The seat the keyboard is on, ringed on the map; none until an arrow key is pressed. */
+  focus: SeatRef | null;
+  /** The seat the tooltip shows (the hovered or focused one), so a pointer move re-renders only on a change. */
+  tipSeat: SeatRef | null;
   /** Re-renders after a section's layout arrived. */
   relayout: () => void;
 }
@@ -283,6 +297,8 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
   const [notice, setNotice] = useState(['', '']);
   const [listRow, setListRow] = useState('');
   const [listSeat, setListSeat] = useState('');
+  // The tooltip: the facts of the hovered or focused seat and where it is on the canvas (CSS px).
+  const [tip, setTip] = useState<{ facts: SeatFacts; x: number; y: number } | null>(null);
 
   // This event's seats and tables in the cart, and how each seat is drawn: the seat
   // service's statuses (`available`, `held`, `sold`, `blocked`) are kinds of the same name;
@@ -302,12 +318,16 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     pointers: new Map(),
     moved: 0,
     kindOf,
+    focus: null,
+    tipSeat: null,
     relayout: () => setLayoutVersion((version) => version + 1),
   }));
   if (live.map !== map) {
     // A new map: inline maps carry every row, so index them all at once.
     live.map = map;
     live.layouts = map?.inline ? map.sections.map(buildSectionLayout) : [];
+    live.focus = null;
+    live.tipSeat = null;
   }
   live.kindOf = kindOf;
 
@@ -364,6 +384,9 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     observer.observe(canvas);
     const onWheel = (event: WheelEvent) => {
       event.preventDefault();
+      // The tooltip would stay where the seat was.
+      live.tipSeat = null;
+      setTip(null);
       const factor = Math.exp(-event.deltaY * (event.deltaMode === 1 ? 0.05 : 0.0015));
       show(live, zoomView(live.state, factor, pointOf(event)));
     };
@@ -416,6 +439,60 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
 
   const removeLine = async (item: CartItem) => report(await removeSeatFromCart(item), item, false);
 
+  /** What a seat is, priced by its section's chosen lot (else the section's lowest price). */
+  const factsOf = ({ section, index }: SeatRef): SeatFacts | null => {
+    const layout = live.layouts[section];
+    if (!layout) return null;
+    const price = lotOf(layout.section.id)?.priceCents ?? layout.section.priceFromCents;
+    return seatFacts(layout, index, price, kindOf(layout.ids[index] as number));
+  };
+
+  /** Shows the tooltip over a seat (where the current view draws it), or hides it. */
+  const showTip = (seat: SeatRef | null) => {
+    live.tipSeat = seat;
+    const layout = seat && live.layouts[seat.section];
+    const facts = seat && factsOf(seat);
+    if (!seat || !layout || !facts) return setTip(null);
+    const { view } = live.state;
+    setTip({
+      facts,
+      x: (layout.xs[seat.index] as number) * view.scale + view.x,
+      y: (layout.ys[seat.index] as number) * view.scale + view.y,
+    });
+  };
+
+  /**
+   * Arrows (without Shift), Home and End move the keyboard's seat: the first press takes the
+   * seat nearest to the centre of the view. The view follows it and it is announced. False
+   * when no section has its seats yet (the arrows then pan).
+   */
+  const moveFocusBy = (key: string): boolean => {
+    if (!isFocusKey(key)) return false;
+    const { view, width, height } = live.state;
+    const from =
+      live.focus ??
+      nearestSeat(live.layouts, [(width / 2 - view.x) / view.scale, (height / 2 - view.y) / view.scale]);
+    if (!from) return false;
+    const next = live.focus ? moveFocus(live.layouts, from, key) : from;
+    const layout = live.layouts[next.section];
+    if (!layout) return false;
+    live.focus = next;
+    show(live, revealPoint(live.state, [layout.xs[next.index] as number, layout.ys[next.index] as number]));
+    const facts = factsOf(next);
+    if (facts) announce(seatAnnouncement(facts));
+    showTip(next);
+    return true;
+  };
+
+  /** Enter or Space on the keyboard's seat: what a click on it does (its table, at a table). */
+  const selectFocus = () => {
+    const focus = live.focus;
+    const layout = focus && live.layouts[focus.section];
+    if (!focus || !layout) return;
+    const table = layout.table[focus.index] as number;
+    void toggle(focus.section, table >= 0 ? table : focus.index, table >= 0);
+  };
+
   /** Adds (or, when it is already in the cart, removes) seat `index` of a section, or its table `index`. */
   const toggle = async (sectionIndex: number, index: number, isTable: boolean) => {
     const layout = live.layouts[sectionIndex];
@@ -463,11 +540,29 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     }
     live.pointers.set(event.pointerId, pointOf(event));
     if (live.pointers.size === 1) live.moved = 0;
+    if (live.tipSeat) showTip(null);
+  };
+  /** A pointer over the map, no button down: the tooltip of the seat under it, at seat level. */
+  const hover = ([x, y]: Point) => {
+    const { view } = live.state;
+    const hit =
+      map && levelOfDetail(view.scale) !== 'blocks'
+        ? hitTest(
+            map,
+            live.layouts,
+            (x - view.x) / view.scale,
+            (y - view.y) / view.scale,
+            Math.max(5, 8 / view.scale),
+          )
+        : null;
+    const seat = hit?.kind === 'seat' ? { section: hit.section, index: hit.index } : null;
+    if (seat?.section === live.tipSeat?.section && seat?.index === live.tipSeat?.index) return;
+    showTip(seat);
   };
   const onPointerMove = (event: PointerEvent<HTMLCanvasElement>) => {
     const { pointers } = live;
     const previous = pointers.get(event.pointerId);
-    if (!previous) return;
+    if (!previous) return hover(pointOf(event));
     const point = pointOf(event);
     const [x, y] = point;
     if (pointers.size === 1) {
@@ -582,13 +677,35 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
               onPointerMove={onPointerMove}
               onPointerUp={onPointerUp}
               onPointerCancel={(event) => live.pointers.delete(event.pointerId)}
+              onPointerLeave={() => showTip(null)}
+              onBlur={() => showTip(null)}
               onKeyDown={(event) => {
+                if (event.key === 'Escape') return showTip(null);
+                if (event.key === 'Enter' || event.key === ' ') {
+                  if (!live.focus) return;
+                  event.preventDefault();
+                  return selectFocus();
+                }
+                if (!event.shiftKey && moveFocusBy(event.key)) return event.preventDefault();
                 const change = VIEW_KEYS.get(event.key);
                 if (!change) return;
                 event.preventDefault();
+                showTip(null);
                 show(live, change(live.state));
               }}
             />
+            {tip ? (
+              <div
+                className={tip.y < 72 ? 'tooltip below' : 'tooltip'}
+                part="tooltip"
+                role="tooltip"
+                style={{ left: tip.x, top: tip.y }}
+              >
+                <strong>{tip.facts.section}</strong>
+                <span>{tip.facts.place}</span>
+                <span>{[tip.facts.price, tip.facts.status].filter(Boolean).join(' · ')}</span>
+              </div>
+            ) : null}
             <div className="zoom" part="zoom-controls">
               {ZOOM_BUTTONS.map(([label, symbol, action]) => (
                 <button
@@ -596,7 +713,10 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
                   type="button"
                   aria-label={label}
                   title={label}
-                  onClick={() => show(live, action(live.state))}
+                  onClick={() => {
+                    showTip(null);
+                    show(live, action(live.state));
+                  }}
                 >
                   {symbol}
                 </button>
