@@ -43,7 +43,7 @@ import {
 import { $authState, $user, initSession } from '@plateia/core/stores/session';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { ElementHostProps } from '../../shared/define-element.ts';
-import { emit, type PlateiaEventDetails, type PlateiaEventName } from '../../shared/events.ts';
+import { emit } from '../../shared/events.ts';
 import { useModalDialog } from '../../shared/modal-dialog.ts';
 import { embedStorefront } from '../../shared/storefront-origin.ts';
 import { useCardFrame } from './card-frame-field.tsx';
@@ -54,6 +54,7 @@ import {
   cardDataFrom,
   loadCardTokenizer,
 } from './card-tokenizer.ts';
+import { Countdown, type Emit, type Payment, Step } from './checkout-parts.tsx';
 import { QueueLink, useMeiaForm } from './meia-beneficiaries.tsx';
 import { SplitPayment } from './split-payment.tsx';
 
@@ -72,76 +73,6 @@ export interface CheckoutProps extends ElementHostProps {
   sharedPaymentUrl?: string;
   /** The storefront's waiting room (attribute `queue-url`), `{eventId}` the event's; default `/fila/{eventId}` on the loader's origin. */
   queueUrl?: string;
-}
-
-type Emit = <Name extends PlateiaEventName>(type: Name, detail: PlateiaEventDetails[Name]) => void;
-
-/** "14:59" for a number of milliseconds left (never negative). */
-export function formatRemaining(ms: number): string {
-  const seconds = Math.max(0, Math.ceil(ms / 1000));
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${pad(Math.floor(seconds / 60))}:${pad(seconds % 60)}`;
-}
-
-interface CountdownProps {
-  /** The visible text before the time. */
-  label: string;
-  /** The timer's accessible name, which says what the time is left for. */
-  name: string;
-  /** The deadline (epoch ms). */
-  until: number;
-  part?: string;
-}
-
-/**
- * "Seu carrinho expira em 14:59", re-read every second while shown. A `role="timer"` is
- * not announced at every tick.
- */
-function Countdown({ label, name, until, part }: CountdownProps): ReactNode {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return (
-    <p className="countdown" part={part}>
-      {label}{' '}
-      <span role="timer" aria-label={name}>
-        {formatRemaining(until - now)}
-      </span>
-    </p>
-  );
-}
-
-interface StepProps {
-  title: string;
-  /** Whether the heading takes focus when the step appears. */
-  focus: boolean;
-  children: ReactNode;
-  className?: string;
-  part?: string;
-}
-
-/**
- * A step: a region named by its heading. The heading is focused when the step appears
- * after another one (not on page load), so keyboard and screen-reader users land at the
- * top of what just replaced the old step.
- */
-function Step({ title, focus, children, className = 'step', part }: StepProps): ReactNode {
-  const id = useId();
-  const ref = useRef<HTMLHeadingElement | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the step mounts.
-  useEffect(() => {
-    if (focus) ref.current?.focus();
-  }, []);
-  return (
-    <section className={className} aria-labelledby={id} part={part}>
-      <h2 id={id} ref={ref} tabIndex={-1} part="title" className="title">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
 }
 
 function ticketDetails(item: CartItem): string {
@@ -568,8 +499,6 @@ function LoginGate({ open, signupUrl, onClose }: LoginGateProps): ReactNode {
     </dialog>
   );
 }
-
-type Payment = ReturnType<typeof $payment.get>;
 
 interface PaymentStepProps {
   focus: boolean;
