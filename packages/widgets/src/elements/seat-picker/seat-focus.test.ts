@@ -141,4 +141,11 @@ describe('seat texts', () => {
     const facts = seatFacts(a, seat(0, 0, 1).index, null, SEAT_KIND.sold);
     expect(seatAnnouncement(facts)).toBe('Setor A, fileira A, assento 1, vendido');
   });
+
+  it("says 'a partir de' while only the section's lowest price is known", () => {
+    const facts = seatFacts(a, seat(0, 0, 2).index, 9000, SEAT_KIND.held, true);
+    expect(seatAnnouncement(facts)).toBe(
+      `Setor A, fileira A, assento 2, a partir de ${formatCents(9000)}, reservado`,
+    );
+  });
 });

@@ -149,7 +149,10 @@ export interface SeatFacts {
   section: string;
   /** "fileira C, assento 12", or "Mesa 3, lugar 2" at a table. */
   place: string;
-  /** "R$ 120,00", "R$ 90,00 por lugar" at a table, or '' when the price is not known. */
+  /**
+   * "R$ 120,00", "R$ 90,00 por lugar" at a table, "a partir de R$ 90,00" while only the
+   * section's lowest price is known, or '' when no price is known.
+   */
   price: string;
   /** "disponível", "vendido", … */
   status: string;
@@ -157,13 +160,15 @@ export interface SeatFacts {
 
 /**
  * The facts of seat `index` of a layout. `priceCents` is what the chosen lot of its section
- * costs (per seat at a table), null when it is not known.
+ * costs (per seat at a table), null when it is not known; `lowest` when it is only the
+ * section's lowest price (its lots not read yet).
  */
 export function seatFacts(
   layout: SectionLayout,
   index: number,
   priceCents: number | null,
   kind: SeatKind,
+  lowest = false,
 ): SeatFacts {
   const table = layout.tables[layout.table[index] as number];
   const number = layout.numbers[index] ?? '';
@@ -172,7 +177,10 @@ export function seatFacts(
     place: table
       ? `${table.name}, lugar ${number}`
       : `fileira ${layout.rowLabels[rowOf(layout, index)] ?? ''}, assento ${number}`,
-    price: priceCents === null ? '' : `${formatCents(priceCents)}${table ? ' por lugar' : ''}`,
+    price:
+      priceCents === null
+        ? ''
+        : `${lowest ? 'a partir de ' : ''}${formatCents(priceCents)}${table ? ' por lugar' : ''}`,
     status: STATUS_WORDS[kind],
   };
 }

@@ -309,11 +309,17 @@ describe('<SeatPicker> map keyboard', () => {
     expect(tooltip()).toBeNull();
     // The first arrow takes the seat nearest to the centre of the view; the next ones move.
     fireEvent.keyDown(canvas, { key: 'ArrowRight' });
-    expect(status()).toMatch(/^Plateia A, fileira A, assento 1, R\$\s90,00, disponível$/);
+    // Before the section's lots are read, its lowest price.
+    expect(status()).toMatch(/^Plateia A, fileira A, assento 1, a partir de R\$\s90,00, disponível$/);
     expect(tooltip()?.getAttribute('role')).toBe('tooltip');
-    expect(tooltip()?.textContent).toMatch(/^Plateia Afileira A, assento 1R\$\s90,00 · disponível$/);
+    expect(tooltip()?.textContent).toMatch(
+      /^Plateia Afileira A, assento 1a partir de R\$\s90,00 · disponível$/,
+    );
+    // Focus read the lots: the next seats say the chosen lot's price.
+    await waitFor(() => expect(calls.some((call) => call.path === '/seat/sections/1/pricing')).toBe(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     fireEvent.keyDown(canvas, { key: 'ArrowDown' });
-    expect(status()).toMatch(/^Plateia A, fileira B, assento 1, .*, reservado$/);
+    expect(status()).toMatch(/^Plateia A, fileira B, assento 1, R\$\s180,00, reservado$/);
     fireEvent.keyDown(canvas, { key: 'End' });
     fireEvent.keyDown(canvas, { key: 'ArrowUp' });
     expect(status()).toMatch(/^Plateia A, fileira A, assento 3, .*, vendido$/);

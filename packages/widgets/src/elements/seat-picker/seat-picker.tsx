@@ -425,11 +425,15 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     const section = map?.sections[index];
     if (!section) return;
     loadSection(live, index);
-    if (!pricing[section.id]) {
-      fetchSectionPricing(section.id)
-        .then((answer) => setPricing((all) => ({ ...all, [section.id]: answer })))
-        .catch(ignore);
-    }
+    loadPricing(section.id);
+  };
+
+  /** Reads a section's lots once (a failure is asked again on the next choice or focus). */
+  const loadPricing = (sectionId: number) => {
+    if (pricing[sectionId]) return;
+    fetchSectionPricing(sectionId)
+      .then((answer) => setPricing((all) => ({ ...all, [sectionId]: answer })))
+      .catch(ignore);
   };
 
   const announce = (text: string, error = false) => setNotice(error ? ['', text] : [text, '']);
@@ -439,12 +443,15 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
 
   const removeLine = async (item: CartItem) => report(await removeSeatFromCart(item), item, false);
 
-  /** What a seat is, priced by its section's chosen lot (else the section's lowest price). */
+  /** What a seat is, priced by its section's chosen lot (else "a partir de" its lowest price). */
   const factsOf = ({ section, index }: SeatRef): SeatFacts | null => {
     const layout = live.layouts[section];
     if (!layout) return null;
-    const price = lotOf(layout.section.id)?.priceCents ?? layout.section.priceFromCents;
-    return seatFacts(layout, index, price, kindOf(layout.ids[index] as number));
+    const kind = kindOf(layout.ids[index] as number);
+    const lot = lotOf(layout.section.id);
+    return lot
+      ? seatFacts(layout, index, lot.priceCents, kind)
+      : seatFacts(layout, index, layout.section.priceFromCents, kind, true);
   };
 
   /** Shows the tooltip over a seat (where the current view draws it), or hides it. */
@@ -477,6 +484,8 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     const layout = live.layouts[next.section];
     if (!layout) return false;
     live.focus = next;
+    // Its lots, so the next seats of the section say their price and Enter need not wait.
+    loadPricing(layout.section.id);
     show(live, revealPoint(live.state, [layout.xs[next.index] as number, layout.ys[next.index] as number]));
     const facts = factsOf(next);
     if (facts) announce(seatAnnouncement(facts));
