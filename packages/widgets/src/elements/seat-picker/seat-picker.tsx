@@ -6,12 +6,7 @@
  */
 
 import { useStore } from '@nanostores/react';
-import {
-  fetchSectionPricing,
-  fetchSubmap,
-  type SeatMap,
-  type SectionPricing,
-} from '@plateia/core/api/seat-map';
+import { fetchSectionPricing, type SectionPricing } from '@plateia/core/api/seat-map';
 import type { EventDetail } from '@plateia/core/contracts/catalogue';
 import { SEAT_MESSAGES } from '@plateia/core/messages/seat-hold';
 import { SEAT_PICKER_MESSAGES } from '@plateia/core/messages/seat-picker';
@@ -30,37 +25,21 @@ import { eventStore, type Fetched, loadEvent } from '@plateia/core/stores/catalo
 import { $seatStatuses, refreshSeatStatus } from '@plateia/core/stores/seat-hold';
 import { $seatMaps, loadSeatMap } from '@plateia/core/stores/seat-map';
 import { atom } from 'nanostores';
-import { type PointerEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { ElementHostProps } from '../../shared/define-element.ts';
 import { QueueLink } from '../../shared/waiting-room.tsx';
-import { drawSeatMap, type MapColors, priceFrom, SEAT_KIND, type SeatKind } from './seat-canvas.ts';
+import { priceFrom, SEAT_KIND, type SeatKind } from './seat-canvas.ts';
+import { isFocusKey, type SeatFacts, type SeatRef, seatAnnouncement, seatFacts } from './seat-focus.ts';
 import {
-  isFocusKey,
-  moveFocus,
-  nearestSeat,
-  revealPoint,
-  type SeatFacts,
-  type SeatRef,
-  seatAnnouncement,
-  seatFacts,
-} from './seat-focus.ts';
-import {
-  buildSectionLayout,
-  fitBox,
-  focusView,
-  hitTest,
   levelOfDetail,
-  type Point,
-  panView,
+  type MapHit,
   RESET,
-  resizeView,
   type SectionLayout,
   VIEW_KEYS,
-  type ViewState,
   ZOOM_IN,
   ZOOM_OUT,
-  zoomView,
 } from './seat-layout.ts';
+import { SeatMapController } from './seat-map-controller.ts';
 
 /** Statuses are polled this often while the picker is on screen and the tab visible (ms). */
 export const STATUS_POLL_MS = 8000;
@@ -165,110 +144,6 @@ function refreshStatuses(eventId: string, seatIds: string[] = []): void {
   refreshSeatStatus(eventId, seatIds).catch(ignore);
 }
 
-/** The view before the canvas has a size. */
-const UNSIZED = { scale: 1, x: 0, y: 0 };
-
-/** Room above y = 0 for the stage, in venue units. */
-const STAGE_HEIGHT = 40;
-const CLICK_SLOP_PX = 5;
-
-/** The canvas colours when the theme tokens are missing (the component used without its element). */
-const DEFAULT_COLORS: MapColors = {
-  bg: '#15151c',
-  fg: '#f4f4f6',
-  muted: '#a1a1b0',
-  selected: '#4ade80',
-  held: '#60a5fa',
-  sold: '#52525b',
-  blocked: '#2e2e36',
-  font: 'system-ui, sans-serif',
-};
-
-/** The map colours from the theme tokens (`--_bg`, …, `--_font`) the canvas inherits. */
-function readColors(canvas: Element): MapColors {
-  const style = getComputedStyle(canvas);
-  const colors = { ...DEFAULT_COLORS };
-  for (const key of Object.keys(colors) as Array<keyof MapColors>) {
-    colors[key] = style.getPropertyValue(`--_${key}`).trim() || colors[key];
-  }
-  return colors;
-}
-
-/** The point in the canvas that `event` happened on. */
-function pointOf(event: { clientX: number; clientY: number; currentTarget: EventTarget | null }): Point {
-  const box = (event.currentTarget as Element).getBoundingClientRect();
-  return [event.clientX - box.left, event.clientY - box.top];
-}
-
-/**
- * What frames and gestures read and write between renders, so a frame never waits for
- * React and zoom or pan never re-render. The render refreshes `map` (and the layouts with
- * it) and `kindOf`.
- */
-interface Live {
-  canvas: { current: HTMLCanvasElement | null };
-  state: ViewState;
-  /** Section layouts by section index once their rows are known; null while they are fetched. */
-  layouts: Array<SectionLayout | null | undefined>;
-  /** The requested animation frame; none when unset or 0. */
-  raf?: number;
-  /** Read on the first frame. */
-  colors?: MapColors;
-  /** Pointers down on the canvas, and how far a gesture moved (a tap moves less than CLICK_SLOP_PX). */
-  pointers: Map<number, Point>;
-  moved: number;
-  /** The map the layouts belong to; none while it loads. */
-  map?: SeatMap | null;
-  kindOf: (seatId: number) => SeatKind;
-  /** The seat the keyboard is on, ringed on the map; none until an arrow key is pressed. */
-  focus: SeatRef | null;
-  /** The seat the tooltip shows (the hovered or focused one), so a pointer move re-renders only on a change. */
-  tipSeat: SeatRef | null;
-  /** Re-renders after a section's layout arrived. */
-  relayout: () => void;
-}
-
-/** Fetches a section's rows (large maps come without them) and indexes them. */
-function loadSection(live: Live, index: number): void {
-  const { map, layouts } = live;
-  const section = map?.sections[index];
-  if (!section || layouts[index] !== undefined) return;
-  layouts[index] = null;
-  fetchSubmap(map.eventId, section.id).then(
-    (full) => {
-      layouts[index] = buildSectionLayout({ ...section, rows: full.rows, tables: full.tables });
-      live.relayout();
-    },
-    // Asked again when the section is next in view.
-    () => {
-      layouts[index] = undefined;
-    },
-  );
-}
-
-function draw(live: Live): void {
-  live.raf = 0;
-  const { map, state } = live;
-  const ctx = live.canvas.current?.getContext('2d');
-  if (!ctx || !map || state.width === 0) return;
-  // Read once per element: getComputedStyle on every frame would force style work.
-  live.colors ??= readColors(ctx.canvas);
-  const unloaded = drawSeatMap(ctx, { ...live, map, colors: live.colors }, devicePixelRatio);
-  // Large maps come without rows: fetch the sections that came into seat-level view.
-  if (levelOfDetail(state.view.scale) !== 'blocks') for (const index of unloaded) loadSection(live, index);
-}
-
-/** Asks for a frame; every input between two frames is drawn by the one frame. */
-function requestDraw(live: Live): void {
-  live.raf ||= requestAnimationFrame(() => draw(live));
-}
-
-/** Shows a new view state on the next frame. */
-function show(live: Live, state: ViewState): void {
-  live.state = state;
-  requestDraw(live);
-}
-
 // What an element without `event-id` watches instead of an event's store, whose first
 // subscriber would fetch it: without an event the picker says so and asks for nothing.
 const $noEvent = atom<Fetched<EventDetail>>({ loading: false, data: null, error: null });
@@ -311,25 +186,26 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     return SEAT_KIND[statuses[key] as keyof typeof SEAT_KIND] ?? SEAT_KIND.available;
   };
 
-  const [live] = useState<Live>(() => ({
-    canvas: { current: null },
-    state: { view: UNSIZED, width: 0, height: 0, fit: UNSIZED },
-    layouts: [],
-    pointers: new Map(),
-    moved: 0,
-    kindOf,
-    focus: null,
-    tipSeat: null,
-    relayout: () => setLayoutVersion((version) => version + 1),
-  }));
-  if (live.map !== map) {
-    // A new map: inline maps carry every row, so index them all at once.
-    live.map = map;
-    live.layouts = map?.inline ? map.sections.map(buildSectionLayout) : [];
-    live.focus = null;
-    live.tipSeat = null;
-  }
-  live.kindOf = kindOf;
+  // What the controller's events reach: this render's handlers (set below).
+  const handlers = useRef({
+    tap: (_hit: MapHit | null): void => undefined,
+    hover: (_seat: SeatRef | null) => {},
+  });
+  // The seat the tooltip shows, so a pointer move re-renders only on a change.
+  const tipSeat = useRef<SeatRef | null>(null);
+  const canvasRef = useRef<HTMLCanvasElement | null>(null);
+  const [controller] = useState(
+    () =>
+      new SeatMapController({
+        tap: (hit) => handlers.current.tap(hit),
+        hover: (seat) => handlers.current.hover(seat),
+        moved: () => handlers.current.hover(null),
+        relayout: () => setLayoutVersion((version) => version + 1),
+      }),
+  );
+  if (controller.map !== (map ?? null)) tipSeat.current = null;
+  controller.setMap(map);
+  controller.kindOf = kindOf;
 
   // Map, event and first statuses.
   useEffect(() => {
@@ -339,7 +215,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
   }, [eventId]);
 
   // Anything that changes seats (statuses, cart, layouts) re-renders: draw again.
-  useEffect(() => requestDraw(live));
+  useEffect(() => controller.requestDraw());
 
   // Live statuses: one sparse read now, then every few seconds while visible.
   useEffect(() => {
@@ -361,41 +237,13 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     };
   }, [eventId, map, container]);
 
-  // While the map shows, the canvas backs its CSS size (its frame's) with device pixels, and
-  // the wheel zooms about the cursor (a non-passive listener keeps the page from scrolling).
+  // While the map shows, the controller sizes the canvas and takes its gestures.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `listMode` re-mounts the canvas.
   useEffect(() => {
-    const canvas = live.canvas.current;
+    const canvas = canvasRef.current;
     if (!canvas || !map) return;
-    const observer = new ResizeObserver(() => {
-      const width = canvas.clientWidth;
-      const height = canvas.clientHeight;
-      if (width === 0 || height === 0) return;
-      canvas.width = Math.round(width * devicePixelRatio);
-      canvas.height = Math.round(height * devicePixelRatio);
-      const fit = fitBox(
-        { x: 0, y: -STAGE_HEIGHT, width: map.width, height: map.height + STAGE_HEIGHT },
-        width,
-        height,
-      );
-      live.state = resizeView(live.state, width, height, fit);
-      draw(live);
-    });
-    observer.observe(canvas);
-    const onWheel = (event: WheelEvent) => {
-      event.preventDefault();
-      // The tooltip would stay where the seat was.
-      live.tipSeat = null;
-      setTip(null);
-      const factor = Math.exp(-event.deltaY * (event.deltaMode === 1 ? 0.05 : 0.0015));
-      show(live, zoomView(live.state, factor, pointOf(event)));
-    };
-    canvas.addEventListener('wheel', onWheel, { passive: false });
-    return () => {
-      observer.disconnect();
-      canvas.removeEventListener('wheel', onWheel);
-    };
-  }, [live, map, listMode]);
+    return controller.attach(canvas);
+  }, [controller, map, listMode]);
 
   // The buy button may ask for the picker.
   useEffect(() => {
@@ -405,11 +253,11 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
       // Tells the buy button a picker on this page answered.
       event.preventDefault();
       container?.host.scrollIntoView({ block: 'center' });
-      live.canvas.current?.focus();
+      canvasRef.current?.focus();
     };
     document.addEventListener('plateia-seat-picker-open', onOpen);
     return () => document.removeEventListener('plateia-seat-picker-open', onOpen);
-  }, [eventId, container, live]);
+  }, [eventId, container]);
 
   // The lots that sell a section (its pricing answer, else the event's ticket types of that
   // section), and the one chosen for it (else the first).
@@ -424,7 +272,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     setListSeat('');
     const section = map?.sections[index];
     if (!section) return;
-    loadSection(live, index);
+    controller.loadSection(index);
     loadPricing(section.id);
   };
 
@@ -445,7 +293,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
 
   /** What a seat is, priced by its section's chosen lot (else "a partir de" its lowest price). */
   const factsOf = ({ section, index }: SeatRef): SeatFacts | null => {
-    const layout = live.layouts[section];
+    const layout = controller.layouts[section];
     if (!layout) return null;
     const kind = kindOf(layout.ids[index] as number);
     const lot = lotOf(layout.section.id);
@@ -456,16 +304,11 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
 
   /** Shows the tooltip over a seat (where the current view draws it), or hides it. */
   const showTip = (seat: SeatRef | null) => {
-    live.tipSeat = seat;
-    const layout = seat && live.layouts[seat.section];
+    tipSeat.current = seat;
+    const at = seat && controller.screenOf(seat);
     const facts = seat && factsOf(seat);
-    if (!seat || !layout || !facts) return setTip(null);
-    const { view } = live.state;
-    setTip({
-      facts,
-      x: (layout.xs[seat.index] as number) * view.scale + view.x,
-      y: (layout.ys[seat.index] as number) * view.scale + view.y,
-    });
+    if (!at || !facts) return setTip(null);
+    setTip({ facts, x: at[0], y: at[1] });
   };
 
   /**
@@ -475,18 +318,11 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
    */
   const moveFocusBy = (key: string): boolean => {
     if (!isFocusKey(key)) return false;
-    const { view, width, height } = live.state;
-    const from =
-      live.focus ??
-      nearestSeat(live.layouts, [(width / 2 - view.x) / view.scale, (height / 2 - view.y) / view.scale]);
-    if (!from) return false;
-    const next = live.focus ? moveFocus(live.layouts, from, key) : from;
-    const layout = live.layouts[next.section];
-    if (!layout) return false;
-    live.focus = next;
+    const next = controller.moveFocus(key);
+    const layout = next && controller.layouts[next.section];
+    if (!next || !layout) return false;
     // Its lots, so the next seats of the section say their price and Enter need not wait.
     loadPricing(layout.section.id);
-    show(live, revealPoint(live.state, [layout.xs[next.index] as number, layout.ys[next.index] as number]));
     const facts = factsOf(next);
     if (facts) announce(seatAnnouncement(facts));
     showTip(next);
@@ -495,8 +331,8 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
 
   /** Enter or Space on the keyboard's seat: what a click on it does (its table, at a table). */
   const selectFocus = () => {
-    const focus = live.focus;
-    const layout = focus && live.layouts[focus.section];
+    const focus = controller.focus;
+    const layout = focus && controller.layouts[focus.section];
     if (!focus || !layout) return;
     const table = layout.table[focus.index] as number;
     void toggle(focus.section, table >= 0 ? table : focus.index, table >= 0);
@@ -504,7 +340,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
 
   /** Adds (or, when it is already in the cart, removes) seat `index` of a section, or its table `index`. */
   const toggle = async (sectionIndex: number, index: number, isTable: boolean) => {
-    const layout = live.layouts[sectionIndex];
+    const layout = controller.layouts[sectionIndex];
     if (!layout || busy) return;
     const { section } = layout;
     const table = isTable ? layout.tables[index] : undefined;
@@ -540,85 +376,34 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     }
   };
 
-  // Pointer gestures: drag pans, two fingers pinch, a still tap selects.
-  const onPointerDown = (event: PointerEvent<HTMLCanvasElement>) => {
-    try {
-      event.currentTarget.setPointerCapture(event.pointerId);
-    } catch {
-      // Synthetic or already-lifted pointers cannot be captured; dragging still works inside the canvas.
-    }
-    live.pointers.set(event.pointerId, pointOf(event));
-    if (live.pointers.size === 1) live.moved = 0;
-    if (live.tipSeat) showTip(null);
-  };
-  /** A pointer over the map, no button down: the tooltip of the seat under it, at seat level. */
-  const hover = ([x, y]: Point) => {
-    const { view } = live.state;
-    const hit =
-      map && levelOfDetail(view.scale) !== 'blocks'
-        ? hitTest(
-            map,
-            live.layouts,
-            (x - view.x) / view.scale,
-            (y - view.y) / view.scale,
-            Math.max(5, 8 / view.scale),
-          )
-        : null;
-    const seat = hit?.kind === 'seat' ? { section: hit.section, index: hit.index } : null;
-    if (seat?.section === live.tipSeat?.section && seat?.index === live.tipSeat?.index) return;
-    showTip(seat);
-  };
-  const onPointerMove = (event: PointerEvent<HTMLCanvasElement>) => {
-    const { pointers } = live;
-    const previous = pointers.get(event.pointerId);
-    if (!previous) return hover(pointOf(event));
-    const point = pointOf(event);
-    const [x, y] = point;
-    if (pointers.size === 1) {
-      const dx = x - previous[0];
-      const dy = y - previous[1];
-      live.moved += Math.abs(dx) + Math.abs(dy);
-      show(live, panView(live.state, dx, dy));
-    } else if (pointers.size === 2) {
-      const [ox, oy] = [...pointers.values()].find((entry) => entry !== previous) ?? previous;
-      const before = Math.hypot(previous[0] - ox, previous[1] - oy);
-      live.moved += CLICK_SLOP_PX;
-      if (before > 0) {
-        const factor = Math.hypot(x - ox, y - oy) / before;
-        show(live, zoomView(live.state, factor, [(x + ox) / 2, (y + oy) / 2]));
+  // The controller's taps and hovers. A tap zoomed out (or on a section whose rows are not
+  // loaded yet) goes into the section; zoomed in, it takes the seat or table, and between
+  // seats it does nothing. A hover shows the seat's tooltip.
+  handlers.current = {
+    tap: (hit) => {
+      const section = hit && map?.sections[hit.section];
+      if (!hit || !section) return;
+      if (
+        levelOfDetail(controller.state.view.scale) === 'blocks' ||
+        (hit.kind === 'section' && !controller.layouts[hit.section])
+      ) {
+        chooseSection(hit.section);
+        controller.showBox(section);
+      } else if (hit.kind !== 'section') {
+        void toggle(hit.section, hit.index, hit.kind === 'table');
       }
-    }
-    pointers.set(event.pointerId, point);
-  };
-  const onPointerUp = (event: PointerEvent<HTMLCanvasElement>) => {
-    const wasTap = live.pointers.size === 1 && live.moved < CLICK_SLOP_PX;
-    live.pointers.delete(event.pointerId);
-    if (!wasTap || !map) return;
-    const [x, y] = pointOf(event);
-    const { view } = live.state;
-    const hit = hitTest(
-      map,
-      live.layouts,
-      (x - view.x) / view.scale,
-      (y - view.y) / view.scale,
-      Math.max(5, 8 / view.scale),
-    );
-    const section = hit && map.sections[hit.section];
-    if (!hit || !section) return;
-    // Zoomed out (or rows not loaded yet), a click goes into the section; zoomed in, a click
-    // between seats does nothing.
-    if (levelOfDetail(view.scale) === 'blocks' || (hit.kind === 'section' && !live.layouts[hit.section])) {
-      chooseSection(hit.section);
-      show(live, focusView(live.state, section));
-    } else if (hit.kind !== 'section') {
-      void toggle(hit.section, hit.index, hit.kind === 'table');
-    }
+    },
+    hover: (seat) => {
+      const shown = tipSeat.current;
+      if (seat?.section === shown?.section && seat?.index === shown?.index) return;
+      showTip(seat);
+    },
   };
 
   if (!eventId) return <p className="notice">{SEAT_PICKER_MESSAGES.noEvent}</p>;
 
   const currentSection = map?.sections[current];
-  const currentLayout = live.layouts[current];
+  const currentLayout = controller.layouts[current];
   const lots = currentSection ? lotsOf(currentSection.id) : [];
   const isTables = currentSection?.kind === 'tables';
   const rowIndex = listRow === '' ? -1 : Number(listRow);
@@ -675,23 +460,18 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
         <div part="map">
           <div className="frame">
             <canvas
-              ref={live.canvas}
+              ref={canvasRef}
               className="canvas"
               part="canvas"
               role="img"
               tabIndex={0}
               aria-label={mapDescription(map.seatCount)}
               aria-describedby={hintId}
-              onPointerDown={onPointerDown}
-              onPointerMove={onPointerMove}
-              onPointerUp={onPointerUp}
-              onPointerCancel={(event) => live.pointers.delete(event.pointerId)}
-              onPointerLeave={() => showTip(null)}
               onBlur={() => showTip(null)}
               onKeyDown={(event) => {
                 if (event.key === 'Escape') return showTip(null);
                 if (event.key === 'Enter' || event.key === ' ') {
-                  if (!live.focus) return;
+                  if (!controller.focus) return;
                   event.preventDefault();
                   return selectFocus();
                 }
@@ -700,7 +480,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
                 if (!change) return;
                 event.preventDefault();
                 showTip(null);
-                show(live, change(live.state));
+                controller.apply(change);
               }}
             />
             {tip ? (
@@ -724,7 +504,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
                   title={label}
                   onClick={() => {
                     showTip(null);
-                    show(live, action(live.state));
+                    controller.apply(action);
                   }}
                 >
                   {symbol}
