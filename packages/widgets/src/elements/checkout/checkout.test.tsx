@@ -11,9 +11,10 @@ import { allTasks } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_USER, installFakeApi, uninstallFakeApi } from '../../test/fake-api.ts';
 import { loadCardTokenizer, parseCardExpiry } from './card-tokenizer.ts';
-import { Checkout, COPIED_RESET_MS } from './checkout.tsx';
+import { Checkout } from './checkout.tsx';
 import { formatRemaining } from './checkout-parts.tsx';
 import { defineCheckout } from './index.ts';
+import { COPIED_RESET_MS } from './pix-payment.tsx';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 
