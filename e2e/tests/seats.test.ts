@@ -77,6 +77,54 @@ describe('seats in the storefront', () => {
     await context.close();
   });
 
+  it('moves seat to seat on the map by keyboard, announcing and showing each seat, and shows it on hover', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`/eventos/${THEATRE.slug}`);
+    const picker = page.locator('plateia-seat-picker');
+    const canvas = picker.getByRole('img', { name: /^Mapa de assentos com/ });
+    // The map loads when the visitor gets near it.
+    await picker.scrollIntoViewIfNeeded();
+    await canvas.waitFor();
+    await canvas.focus();
+    await page.keyboard.press('ArrowRight');
+    const status = picker.getByRole('status');
+    const facts =
+      /^Plateia [A-Z], fileira [A-Z]+, assento \d+, (a partir de )?R\$\s[\d.]+,\d\d, (disponível|reservado|vendido|indisponível|no seu carrinho)$/;
+    await expect.poll(() => status.textContent()).toMatch(facts);
+    const tooltip = picker.locator('[part="tooltip"]');
+    await tooltip.waitFor();
+    const first = await status.textContent();
+    await page.keyboard.press('End');
+    await expect.poll(() => status.textContent()).not.toBe(first);
+    expect(await status.textContent()).toMatch(facts);
+    // The tooltip names the seat the announcement does, and sits clear of it.
+    const [section, row, seat] = (await status.textContent())?.split(', ') ?? [];
+    expect(await tooltip.textContent()).toContain(`${section}${row}, ${seat}`);
+    const at = await tooltip.evaluate((el) => [
+      Number.parseFloat((el as HTMLElement).style.left),
+      Number.parseFloat((el as HTMLElement).style.top),
+    ]);
+    const canvasBox = await canvas.boundingBox();
+    const tipBox = await tooltip.boundingBox();
+    if (!canvasBox || !tipBox) throw new Error('no boxes');
+    const seatX = canvasBox.x + (at[0] as number);
+    const seatY = canvasBox.y + (at[1] as number);
+    expect(
+      seatY < tipBox.y ||
+        seatY > tipBox.y + tipBox.height ||
+        seatX < tipBox.x ||
+        seatX > tipBox.x + tipBox.width,
+    ).toBe(true);
+    await page.keyboard.press('Escape');
+    await tooltip.waitFor({ state: 'detached' });
+    // The mouse over the same seat shows the same tooltip.
+    await page.mouse.move(seatX, seatY);
+    await tooltip.waitFor();
+    expect(await tooltip.textContent()).toContain(`${section}${row}, ${seat}`);
+    await context.close();
+  });
+
   it('says the seat is no longer available when another session takes it meanwhile', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
