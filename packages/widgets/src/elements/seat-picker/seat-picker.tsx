@@ -30,35 +30,14 @@ import type { ElementHostProps } from '../../shared/define-element.ts';
 import { QueueLink } from '../../shared/waiting-room.tsx';
 import { priceFrom, SEAT_KIND, type SeatKind } from './seat-canvas.ts';
 import { isFocusKey, type SeatFacts, type SeatRef, seatAnnouncement, seatFacts } from './seat-focus.ts';
-import {
-  levelOfDetail,
-  type MapHit,
-  RESET,
-  type SectionLayout,
-  VIEW_KEYS,
-  ZOOM_IN,
-  ZOOM_OUT,
-} from './seat-layout.ts';
+import { levelOfDetail, type MapHit, RESET, VIEW_KEYS, ZOOM_IN, ZOOM_OUT } from './seat-layout.ts';
+import { field, LEGEND, SeatList } from './seat-list.tsx';
 import { SeatMapController } from './seat-map-controller.ts';
+
+export { LEGEND } from './seat-list.tsx';
 
 /** Statuses are polled this often while the picker is on screen and the tab visible (ms). */
 export const STATUS_POLL_MS = 8000;
-
-/** Legend entries, in order: status, label. The first five are the {@link SEAT_KIND}s, in their order. */
-export const LEGEND = [
-  ['available', 'Disponível'],
-  ['selected', 'Selecionado'],
-  ['held', 'Reservado'],
-  ['sold', 'Vendido'],
-  ['blocked', 'Indisponível'],
-  ['table', 'Mesa'],
-] as const;
-
-/** What a list option adds to a seat or table that cannot be taken: " (Vendido)", " (no seu carrinho)". */
-function statusSuffix(kind: SeatKind): string {
-  if (kind === SEAT_KIND.available) return '';
-  return ` (${kind === SEAT_KIND.selected ? 'no seu carrinho' : LEGEND[kind][1]})`;
-}
 
 /** The map's text alternative, pointing to the list mode. */
 export function mapDescription(seatCount: number): string {
@@ -106,36 +85,6 @@ const ZOOM_BUTTONS = [
   [SEAT_PICKER_MESSAGES.reset, '⤢', RESET],
 ] as const;
 
-/** The seat indexes of one row of a section's layout, in order. */
-function rowSeatIndexes(layout: SectionLayout, row: number): number[] {
-  const seats: number[] = [];
-  for (let seat = layout.rowStart[row] ?? 0; seat < (layout.rowStart[row + 1] ?? 0); seat++) seats.push(seat);
-  return seats;
-}
-
-/**
- * A labelled `<select>` of list mode. `prompt` is its first, empty option ("Escolha o
- * setor"); the ticket type has none, one of its lots is always chosen.
- */
-function field(
-  label: string,
-  value: string | number | undefined,
-  onChange: (value: string) => void,
-  prompt: string | null,
-  options: ReactNode,
-  className = 'field',
-): ReactNode {
-  return (
-    <label className={className}>
-      <span>{label}</span>
-      <select part="select" value={value} onChange={(event) => onChange(event.target.value)}>
-        {prompt === null ? null : <option value="">{prompt}</option>}
-        {options}
-      </select>
-    </label>
-  );
-}
-
 /** For reads whose failure changes nothing on screen: the next poll or choice asks again. */
 const ignore = () => undefined;
 
@@ -170,8 +119,6 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
   const [busy, setBusy] = useState(false);
   // What the polite status region and the alert region say.
   const [notice, setNotice] = useState(['', '']);
-  const [listRow, setListRow] = useState('');
-  const [listSeat, setListSeat] = useState('');
   // The tooltip: the facts of the hovered or focused seat and where it is on the canvas (CSS px).
   const [tip, setTip] = useState<{ facts: SeatFacts; x: number; y: number } | null>(null);
 
@@ -268,8 +215,6 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
 
   const chooseSection = (index: number) => {
     setCurrent(index);
-    setListRow('');
-    setListSeat('');
     const section = map?.sections[index];
     if (!section) return;
     controller.loadSection(index);
@@ -406,14 +351,6 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
   const currentLayout = controller.layouts[current];
   const lots = currentSection ? lotsOf(currentSection.id) : [];
   const isTables = currentSection?.kind === 'tables';
-  const rowIndex = listRow === '' ? -1 : Number(listRow);
-
-  /** A list option for a seat or a table: disabled, with why, unless it can be taken. */
-  const placeOption = (key: number, value: number, text: string, kind: SeatKind) => (
-    <option key={key} value={value} disabled={kind !== SEAT_KIND.available}>
-      {text + statusSuffix(kind)}
-    </option>
-  );
 
   const lotField =
     currentSection && lots.length > 0
@@ -519,80 +456,17 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
       ) : null}
 
       {map && listMode ? (
-        <div className="list" part="list">
-          {field(
-            SEAT_PICKER_MESSAGES.section,
-            current < 0 ? '' : current,
-            (value) => chooseSection(value === '' ? -1 : Number(value)),
-            SEAT_PICKER_MESSAGES.chooseSection,
-            map.sections.map((section, index) => (
-              <option key={section.id} value={index}>
-                {section.name}
-                {section.priceFromCents !== null ? ` (${priceFrom(section)})` : ''}
-              </option>
-            )),
-          )}
-          {currentSection && !currentLayout ? <p className="notice">{SEAT_PICKER_MESSAGES.loading}</p> : null}
-          {currentLayout && !isTables
-            ? field(
-                SEAT_PICKER_MESSAGES.row,
-                listRow,
-                (row) => {
-                  setListRow(row);
-                  setListSeat('');
-                  if (row === '') return;
-                  refreshStatuses(
-                    eventId,
-                    rowSeatIndexes(currentLayout, Number(row)).map((seat) => String(currentLayout.ids[seat])),
-                  );
-                },
-                SEAT_PICKER_MESSAGES.chooseRow,
-                currentLayout.rowLabels.map((label, index) => (
-                  <option key={label} value={index}>
-                    {SEAT_PICKER_MESSAGES.row} {label}
-                  </option>
-                )),
-              )
-            : null}
-          {currentLayout && (isTables || rowIndex >= 0)
-            ? field(
-                isTables ? SEAT_PICKER_MESSAGES.table : SEAT_PICKER_MESSAGES.seat,
-                listSeat,
-                setListSeat,
-                isTables ? SEAT_PICKER_MESSAGES.chooseTable : SEAT_PICKER_MESSAGES.chooseSeat,
-                isTables
-                  ? currentLayout.tables.map((table, index) =>
-                      placeOption(
-                        table.id,
-                        index,
-                        `${table.name}, ${table.seatIds.length} lugares`,
-                        // A table is as free as its least free seat.
-                        table.seatIds.map(kindOf).find((kind) => kind !== SEAT_KIND.available) ??
-                          SEAT_KIND.available,
-                      ),
-                    )
-                  : rowSeatIndexes(currentLayout, rowIndex).map((seat) =>
-                      placeOption(
-                        seat,
-                        seat,
-                        `${SEAT_PICKER_MESSAGES.seat} ${currentLayout.rowLabels[rowIndex]}${currentLayout.numbers[seat]}`,
-                        kindOf(currentLayout.ids[seat] as number),
-                      ),
-                    ),
-              )
-            : null}
-          {lotField}
-          <button
-            type="button"
-            className="primary"
-            part="add-button"
-            disabled={busy || listSeat === ''}
-            // Enabled only once a seat or table is chosen, so a section is too.
-            onClick={() => void toggle(current, Number(listSeat), isTables)}
-          >
-            {busy ? SEAT_PICKER_MESSAGES.holding : SEAT_PICKER_MESSAGES.add}
-          </button>
-        </div>
+        <SeatList
+          map={map}
+          current={current}
+          layout={currentLayout}
+          kindOf={kindOf}
+          lotField={lotField}
+          busy={busy}
+          onSection={chooseSection}
+          onRow={(seatIds) => refreshStatuses(eventId, seatIds)}
+          onAdd={(index) => void toggle(current, index, isTables)}
+        />
       ) : (
         lotField
       )}
