@@ -6,7 +6,9 @@
  */
 
 import { useStore } from '@nanostores/react';
+import type { TicketTypeInfo } from '@plateia/core/contracts/catalogue';
 import { INVALID_EMAIL_MESSAGE } from '@plateia/core/messages/accounts';
+import { nextLotLabel } from '@plateia/core/messages/catalogue';
 import { CHECKOUT_MESSAGES } from '@plateia/core/messages/checkout';
 import { type CartItem, cartItemKey, isResaleItem, isSeatItem, ticketUnits } from '@plateia/core/rules/cart';
 import { isValidEmail } from '@plateia/core/rules/email';
@@ -19,6 +21,7 @@ import {
   removeOneProductFromCart,
 } from '@plateia/core/stores/cart';
 import { $cartExpiresAt } from '@plateia/core/stores/cart-expiry';
+import { eventStore } from '@plateia/core/stores/catalogue';
 import { $checkoutStatus, $coupon, setCoupon, startCheckout } from '@plateia/core/stores/checkout';
 import { $user } from '@plateia/core/stores/session';
 import { type ReactNode, useEffect, useId, useState } from 'react';
@@ -26,8 +29,12 @@ import { Countdown, type Emit, Step } from './checkout-parts.tsx';
 import { LoginGate } from './login-gate.tsx';
 import { QueueLink, useMeiaForm } from './meia-beneficiaries.tsx';
 
-/** What a ticket line says under its name: seat or table, lot, number, resale, meia. */
-function ticketDetails(item: CartItem): string {
+/**
+ * What a ticket line says under its name: seat or table, lot ("2º lote", and "Próximo lote:
+ * R$ X" while it is the lot selling now), number, resale, meia. `type` is the line's lot in
+ * the event's answer, when it is loaded.
+ */
+function ticketDetails(item: CartItem, type: TicketTypeInfo | undefined): string {
   const parts: string[] = [];
   if (item.seatInfo?.isTable && item.seatInfo.tableName) parts.push(item.seatInfo.tableName);
   else if (item.seatDetails) {
@@ -35,7 +42,10 @@ function ticketDetails(item: CartItem): string {
     parts.push(`${sectionName}, fila ${rowName}, assento ${seatNumber}`);
   }
   if (!isSeatItem(item)) {
-    if (item.n_number !== null) parts.push(`Lote ${item.n_number}`);
+    if (type && !isResaleItem(item)) {
+      parts.push(type.lotLabel);
+      if (type.nextLot) parts.push(nextLotLabel(type.nextLot.priceCents));
+    } else if (item.n_number !== null) parts.push(`Lote ${item.n_number}`);
     if (item.numerationSelected !== null && item.numerationSelected !== '') {
       parts.push(`Número ${item.numerationSelected}`);
     }
@@ -80,6 +90,8 @@ export function CartStep({
   const [error, setError] = useState('');
   const [gateOpen, setGateOpen] = useState(false);
   const meiaForm = useMeiaForm(cart);
+  // The lots of the cart's event (the store the meia form reads too: one request).
+  const lots = useStore(eventStore(cart[0]?.eventId ?? '')).data?.ticketTypes ?? [];
 
   const begin = async (): Promise<void> => {
     const wrong: Record<string, boolean> = {};
@@ -150,7 +162,10 @@ export function CartStep({
               {cart.map((item) => {
                 const key = cartItemKey(item);
                 const name = item.name || 'Ingresso';
-                const details = ticketDetails(item);
+                const details = ticketDetails(
+                  item,
+                  lots.find((type) => String(type.id) === String(item.id)),
+                );
                 return (
                   <li key={key} className="line" part="line">
                     <div className="line-main">

@@ -5,6 +5,7 @@ import { $checkout, $checkoutStartedAt, $coupon } from '@plateia/core/stores/che
 import { $cardConfig, resetPayment } from '@plateia/core/stores/payment';
 import { $sessionToken, $user } from '@plateia/core/stores/session';
 import { clearToasts } from '@plateia/core/stores/toasts';
+import { eventDetail, ticketType } from '@plateia/core/testing/catalogue';
 import { type ApiAnswer, type ApiCall, fakeRoutes, json } from '@plateia/core/testing/fake-api';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { allTasks } from 'nanostores';
@@ -160,6 +161,33 @@ describe('cart step', () => {
     await settle();
     expect($cart.get()[0]?.amount).toBe(1);
     expect(screen.getByText('1× Pista')).toBeTruthy();
+  });
+
+  it("names a ticket's lot and, while it is the lot selling now, the next lot's price", async () => {
+    useApi({
+      'GET /events/7': () =>
+        json(
+          200,
+          eventDetail({
+            id: 7,
+            slug: 'festival',
+            name: 'Festival',
+            ticketTypes: [
+              ticketType({
+                id: 10,
+                name: 'Pista',
+                n_number: 2,
+                lotLabel: '2º lote',
+                nextLot: { id: 12, n_number: 3, priceCents: 15_000, lotLabel: '3º lote', opensAt: null },
+              }),
+            ],
+          }),
+        ),
+    });
+    $cart.set([ticket({ eventId: 7, n_number: 2 })]);
+    render(<Checkout />);
+    await settle();
+    expect(screen.getByText('2º lote · Próximo lote: R$ 150,00')).toBeTruthy();
   });
 
   it('shows a table as one ticket per seat, with a holder e-mail for each', () => {
