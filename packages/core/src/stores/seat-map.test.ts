@@ -2,12 +2,13 @@ import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configureApi } from '../api/client.ts';
 import { fakeApi, json } from '../test/fake-api.ts';
-import { $seatMaps, loadSeatMap } from './seat-map.ts';
+import { $seatMaps, $sectionPricing, loadSeatMap, loadSectionPricing } from './seat-map.ts';
 
 const MAP = { eventId: 3, version: 1, width: 100, height: 80, seatCount: 2, inline: true, sections: [] };
 
 beforeEach(() => {
   $seatMaps.set({});
+  $sectionPricing.set({});
 });
 
 afterEach(() => {
@@ -34,5 +35,42 @@ describe('seat maps', () => {
       data: null,
       error: 'Este evento não tem mapa de assentos.',
     });
+  });
+});
+
+describe('section pricing', () => {
+  const PRICING = {
+    sectionId: 4,
+    eventId: 3,
+    name: 'Plateia A',
+    kind: 'seats',
+    priceFromCents: 9000,
+    ticketTypes: [
+      { id: 6, name: 'Inteira', description: '', n_number: 1, priceCents: 18000, perOrderLimit: 8 },
+    ],
+  };
+
+  it('reads a section once, two asks at a time included, and keeps it in the store', async () => {
+    const calls = fakeApi(({ path }) =>
+      path === '/seat/sections/4/pricing' ? json(200, PRICING) : json(404, {}),
+    );
+    const [first, second] = await Promise.all([loadSectionPricing(4), loadSectionPricing('4')]);
+    expect(first).toEqual(PRICING);
+    expect(second).toEqual(PRICING);
+    expect(await loadSectionPricing(4)).toEqual(PRICING);
+    expect(calls).toHaveLength(1);
+    expect($sectionPricing.get()['4']).toEqual(PRICING);
+  });
+
+  it('answers null on a failed read and reads again on the next ask', async () => {
+    let fail = true;
+    const calls = fakeApi(() => (fail ? json(500, { error: 'x', message: 'Erro' }) : json(200, PRICING)));
+    expect(await loadSectionPricing(4)).toBeNull();
+    expect($sectionPricing.get()).toEqual({});
+    // The client retries a 500 itself; the store asks again only on the next call.
+    const failedCalls = calls.length;
+    fail = false;
+    expect(await loadSectionPricing(4)).toEqual(PRICING);
+    expect(calls).toHaveLength(failedCalls + 1);
   });
 });

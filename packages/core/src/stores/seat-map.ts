@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { ApiError } from '../api/client.ts';
-import { fetchSeatMap, type SeatMap } from '../api/seat-map.ts';
+import { fetchSeatMap, fetchSectionPricing, type SeatMap, type SectionPricing } from '../api/seat-map.ts';
 import type { EntityId } from '../contracts/ids.ts';
 
 /**
@@ -36,4 +36,36 @@ export async function loadSeatMap(eventId: EntityId, options: { force?: boolean 
     // `fetchSeatMap` rejects with an ApiError only, whose message is the pt-BR text to show.
     show({ loading: false, data, error: (error as ApiError).message });
   }
+}
+
+/**
+ * The lots that sell each section (`GET /seat/sections/{id}/pricing`), by section id, once
+ * read: every picker of the page prices its seats from here.
+ */
+export const $sectionPricing = atom<Readonly<Record<string, SectionPricing>>>({});
+
+/** Reads under way, so two asks for one section make one request. */
+const pricingReads = new Map<string, Promise<SectionPricing | null>>();
+
+/**
+ * Reads a section's lots into {@link $sectionPricing} once, and answers them; null when the
+ * read failed (nothing is kept, so the next ask reads again).
+ */
+export function loadSectionPricing(sectionId: EntityId): Promise<SectionPricing | null> {
+  const key = String(sectionId);
+  const known = $sectionPricing.get()[key];
+  if (known) return Promise.resolve(known);
+  let read = pricingReads.get(key);
+  if (!read) {
+    read = fetchSectionPricing(sectionId).then(
+      (pricing) => {
+        $sectionPricing.set({ ...$sectionPricing.get(), [key]: pricing });
+        return pricing;
+      },
+      () => null,
+    );
+    pricingReads.set(key, read);
+    void read.finally(() => pricingReads.delete(key));
+  }
+  return read;
 }

@@ -4,7 +4,7 @@ import { SEAT_MESSAGES } from '@plateia/core/messages/seat-hold';
 import { SEAT_PICKER_MESSAGES } from '@plateia/core/messages/seat-picker';
 import { $cart } from '@plateia/core/stores/cart';
 import { $seatHolds, $seatStatuses } from '@plateia/core/stores/seat-hold';
-import { $seatMaps } from '@plateia/core/stores/seat-map';
+import { $seatMaps, $sectionPricing } from '@plateia/core/stores/seat-map';
 import { eventDetail } from '@plateia/core/testing/catalogue';
 import { type ApiCall, fakeApi, json, notFound } from '@plateia/core/testing/fake-api';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -130,6 +130,7 @@ beforeEach(() => {
   $cart.set([]);
   $seatHolds.set([]);
   $seatMaps.set({});
+  $sectionPricing.set({});
   $seatStatuses.set({});
   calls = fakeApi(({ path, url, body }) => {
     if (path === '/seat/maps/2') return json(200, MAP);

@@ -6,7 +6,7 @@
  */
 
 import { useStore } from '@nanostores/react';
-import { fetchSectionPricing, type SectionPricing } from '@plateia/core/api/seat-map';
+import type { SectionPricing } from '@plateia/core/api/seat-map';
 import type { EventDetail } from '@plateia/core/contracts/catalogue';
 import { SEAT_MESSAGES } from '@plateia/core/messages/seat-hold';
 import { SEAT_PICKER_MESSAGES } from '@plateia/core/messages/seat-picker';
@@ -23,7 +23,7 @@ import { seatCartItem, tableCartItem } from '@plateia/core/rules/seat-map';
 import { $cart, addSeatToCart, type CartActionResult, removeSeatFromCart } from '@plateia/core/stores/cart';
 import { eventStore, type Fetched, loadEvent } from '@plateia/core/stores/catalogue';
 import { $seatStatuses, refreshSeatStatus } from '@plateia/core/stores/seat-hold';
-import { $seatMaps, loadSeatMap } from '@plateia/core/stores/seat-map';
+import { $seatMaps, $sectionPricing, loadSeatMap, loadSectionPricing } from '@plateia/core/stores/seat-map';
 import { atom } from 'nanostores';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { ElementHostProps } from '../../shared/define-element.ts';
@@ -112,7 +112,8 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
   // List mode (selects) instead of the map.
   const [listMode, setListMode] = useState(false);
   const [, setLayoutVersion] = useState(0);
-  const [pricing, setPricing] = useState<Record<number, SectionPricing>>({});
+  // Each section's lots, read once per page by core.
+  const pricing = useStore($sectionPricing);
   const [lotChoice, setLotChoice] = useState<Record<number, number>>({});
   // The section chosen in list mode (or clicked on the map), by index; -1 for none.
   const [current, setCurrent] = useState(-1);
@@ -221,13 +222,8 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     loadPricing(section.id);
   };
 
-  /** Reads a section's lots once (a failure is asked again on the next choice or focus). */
-  const loadPricing = (sectionId: number) => {
-    if (pricing[sectionId]) return;
-    fetchSectionPricing(sectionId)
-      .then((answer) => setPricing((all) => ({ ...all, [sectionId]: answer })))
-      .catch(ignore);
-  };
+  /** Reads a section's lots once (core keeps them; a failure is read again on the next ask). */
+  const loadPricing = (sectionId: number) => void loadSectionPricing(sectionId);
 
   const announce = (text: string, error = false) => setNotice(error ? ['', text] : [text, '']);
   /** Announces what core answered for a line added or removed: done, or why not. */
@@ -297,8 +293,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     // A quick first click may come before the event or the section's prices arrived.
     const buying = event ?? (await loadEvent(eventId));
     const lot =
-      lotOf(section.id) ??
-      lotOf(section.id, (await fetchSectionPricing(section.id).catch(ignore))?.ticketTypes ?? []);
+      lotOf(section.id) ?? lotOf(section.id, (await loadSectionPricing(section.id))?.ticketTypes ?? []);
     if (!buying || !lot) return announce(SEAT_MESSAGES.addFailed, true);
     const item = table
       ? tableCartItem({ event: buying, section, table, ticketType: lot })
