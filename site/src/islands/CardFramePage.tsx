@@ -14,26 +14,18 @@ import {
   serveCardFrame,
 } from '../../../packages/widgets/src/elements/checkout/card-frame.ts';
 import {
+  CARD_FIELDS,
   CARD_UNAVAILABLE,
-  type CardFields,
   cardDataFrom,
+  EMPTY_CARD_FIELDS,
   loadCardTokenizer,
 } from '../../../packages/widgets/src/elements/checkout/card-tokenizer.ts';
+import { SandboxTestCards } from '../../../packages/widgets/src/elements/checkout/sandbox-cards.tsx';
 import { exactOrigin, NONCE } from '../../../packages/widgets/src/shared/storefront-origin.ts';
-
-/** The card inputs: which of them, its label, autocomplete token and extra attributes. */
-const FIELDS = [
-  ['number', 'Número do cartão', 'cc-number', 'numeric'],
-  ['holder', 'Nome impresso no cartão', 'cc-name', undefined],
-  ['expiry', 'Validade (MM/AA)', 'cc-exp', 'numeric', 'MM/AA'],
-  ['cvv', 'CVV', 'cc-csc', 'numeric'],
-] as const;
-
-const EMPTY: CardFields = { number: '', holder: '', expiry: '', cvv: '' };
 
 export default function CardFramePage(): ReactNode {
   const ids = useId();
-  const [fields, setFields] = useState(EMPTY);
+  const [fields, setFields] = useState(EMPTY_CARD_FIELDS);
   const [config, setConfig] = useState<CardConfig | null>(null);
   const [invalid, setInvalid] = useState(false);
   // The latest typed values, for the message listener (set up once).
@@ -108,7 +100,7 @@ export default function CardFramePage(): ReactNode {
         post.current?.({ type: 'plateia:card-submit', nonce });
       }}
     >
-      {FIELDS.map(([name, label, autoComplete, inputMode, placeholder]) => (
+      {CARD_FIELDS.map(([name, label, autoComplete, inputMode, placeholder]) => (
         <div key={name} className={`field field-${name}`}>
           <label htmlFor={`${ids}-${name}`}>{label}</label>
           <input
@@ -127,19 +119,7 @@ export default function CardFramePage(): ReactNode {
       <button type="submit" hidden tabIndex={-1}>
         Pagar
       </button>
-      {/* The API host sends test cards in its sandbox only. */}
-      {!!config?.testCards?.length && (
-        <div className="sandbox">
-          <p>Ambiente de testes: use um destes cartões, com validade futura e qualquer CVV de 3 dígitos.</p>
-          <ul>
-            {config.testCards.map((test) => (
-              <li key={test.holder}>
-                {test.number} com o nome {test.holder}: {test.outcome}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <SandboxTestCards cards={config?.testCards} />
     </form>
   );
 }

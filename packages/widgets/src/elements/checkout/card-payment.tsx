@@ -12,12 +12,15 @@ import { embedStorefront } from '../../shared/storefront-origin.ts';
 import { useCardFrame } from './card-frame-field.tsx';
 import {
   CARD_EXPIRY_INVALID,
+  CARD_FIELDS,
   CARD_FIELDS_MISSING,
   CARD_UNAVAILABLE,
   cardDataFrom,
+  EMPTY_CARD_FIELDS,
   loadCardTokenizer,
 } from './card-tokenizer.ts';
 import type { Emit, Payment } from './checkout-parts.tsx';
+import { SandboxTestCards } from './sandbox-cards.tsx';
 
 interface CardPaymentProps {
   payment: Payment;
@@ -25,25 +28,13 @@ interface CardPaymentProps {
   fire: Emit;
 }
 
-/** The card inputs: which of them, its label, autocomplete token and extra attributes. */
-const CARD_FIELDS = [
-  ['number', 'Número do cartão', 'cc-number', 'numeric'],
-  ['holder', 'Nome impresso no cartão', 'cc-name'],
-  ['expiry', 'Validade (MM/AA)', 'cc-exp', 'numeric', 'MM/AA'],
-  ['cvv', 'CVV', 'cc-csc', 'numeric'],
-] as const;
-
-type CardForm = Record<(typeof CARD_FIELDS)[number][0], string>;
-
-const EMPTY_CARD: CardForm = { number: '', holder: '', expiry: '', cvv: '' };
-
 export function CardPayment({ payment, totalCents, fire }: CardPaymentProps): ReactNode {
   const ids = useId();
   const config = useStore($cardConfig);
   // The installments the API host computes and charges for this total ("3x de R$ 33,34"),
   // which come with the configuration asked for it (one of an earlier order's does not do).
   const options = config?.amount === totalCents ? config.installments : [];
-  const [card, setCard] = useState(EMPTY_CARD);
+  const [card, setCard] = useState(EMPTY_CARD_FIELDS);
   const [installments, setInstallments] = useState(1);
   const [error, setError] = useState('');
   const [tokenizing, setTokenizing] = useState(false);
@@ -168,19 +159,7 @@ export function CardPayment({ payment, totalCents, fire }: CardPaymentProps): Re
         </select>
       </div>
       {/* The API host sends test cards in its sandbox only (the card frame shows its own). */}
-      {!storefront && !!config?.testCards?.length && (
-        <div className="sandbox" part="test-cards">
-          <p>Ambiente de testes: use um destes cartões, com validade futura e qualquer CVV de 3 dígitos.</p>
-          <ul>
-            {config.testCards.map((test) => (
-              // The holder name picks the sandbox outcome: one card for each.
-              <li key={test.holder}>
-                {test.number} com o nome {test.holder}: {test.outcome}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {!storefront && <SandboxTestCards cards={config?.testCards} />}
       <p className="form-error" role="alert">
         {error || outcome}
       </p>

@@ -82,6 +82,19 @@ export interface CardFields {
   cvv: string;
 }
 
+/**
+ * The card inputs, in the checkout's form and in the storefront's card frame: field, label,
+ * autocomplete token, input mode and placeholder.
+ */
+export const CARD_FIELDS = [
+  ['number', 'Número do cartão', 'cc-number', 'numeric', undefined],
+  ['holder', 'Nome impresso no cartão', 'cc-name', undefined, undefined],
+  ['expiry', 'Validade (MM/AA)', 'cc-exp', 'numeric', 'MM/AA'],
+  ['cvv', 'CVV', 'cc-csc', 'numeric', undefined],
+] as const;
+
+export const EMPTY_CARD_FIELDS: CardFields = { number: '', holder: '', expiry: '', cvv: '' };
+
 /** Shown when a card field is left empty. */
 export const CARD_FIELDS_MISSING = 'Preencha os dados do cartão.';
 /** Shown when the expiry is not "MM/AA". */
