@@ -173,3 +173,29 @@ export async function shadowText(host: Locator): Promise<string> {
       .join('\n'),
   );
 }
+
+/** A ticket of `GET /tickets` as the end-to-end checks read it. */
+interface OwnedTicket {
+  status: string;
+  event: { id: number };
+  seat: { section: string; row: string; number: string } | null;
+}
+
+/** The ticket the holder of `token` owns for a seat of `eventId` (row and number, and section when given), if any. */
+export async function ownedSeatTicket(
+  apiUrl: string,
+  token: string | null,
+  seat: { eventId: number; section?: string; row: string; number: string },
+): Promise<OwnedTicket | undefined> {
+  const { tickets } = (await fetch(`${apiUrl}/tickets`, {
+    headers: { authorization: `Bearer ${token}` },
+  }).then((response) => response.json())) as { tickets: OwnedTicket[] };
+  return tickets.find(
+    (ticket) =>
+      ticket.event.id === seat.eventId &&
+      ticket.seat !== null &&
+      (seat.section === undefined || ticket.seat.section === seat.section) &&
+      ticket.seat.row === seat.row &&
+      ticket.seat.number === seat.number,
+  );
+}

@@ -7,6 +7,7 @@ import {
   chooseSeatByKeyboard,
   DEMO_CUSTOMER,
   lastCheckoutStart,
+  ownedSeatTicket,
   recordCheckoutStarts,
   submitLoginDialog,
   THEATRE,
@@ -224,22 +225,12 @@ describe('a hostile producer page', () => {
       headers: { authorization: `Bearer ${token}` },
     }).then((response) => response.json())) as { status: string };
     expect(status.status).toBe('paid');
-    const { tickets: owned } = (await fetch(`${apiUrl}/tickets`, {
-      headers: { authorization: `Bearer ${token}` },
-    }).then((response) => response.json())) as {
-      tickets: {
-        status: string;
-        event: { id: number };
-        seat: { section: string; row: string; number: string } | null;
-      }[];
-    };
-    const sold = owned.find(
-      (ticket) =>
-        ticket.event.id === THEATRE.id &&
-        ticket.seat?.section === 'Plateia A' &&
-        ticket.seat.row === ROW.label &&
-        ticket.seat.number === '1',
-    );
+    const sold = await ownedSeatTicket(apiUrl, token, {
+      eventId: THEATRE.id,
+      section: 'Plateia A',
+      row: ROW.label,
+      number: '1',
+    });
     expect(sold?.status).toBe('valid');
     await context.close();
   });

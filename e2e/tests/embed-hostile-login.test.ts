@@ -7,6 +7,7 @@ import {
   chooseSeatByKeyboard,
   DEMO_CUSTOMER,
   lastCheckoutStart,
+  ownedSeatTicket,
   payWithSandboxPix,
   recordCheckoutStarts,
   THEATRE,
@@ -178,15 +179,11 @@ describe('a hostile producer page', () => {
     expect(elsewhere.status).toBe(401);
 
     // The ticket is the customer's.
-    const { tickets } = (await fetch(`${apiUrl}/tickets`, {
-      headers: { authorization: `Bearer ${fullToken}` },
-    }).then((response) => response.json())) as {
-      tickets: { status: string; event: { id: number }; seat: { row: string; number: string } | null }[];
-    };
-    const sold = tickets.find(
-      (ticket) =>
-        ticket.event.id === THEATRE.id && ticket.seat?.row === ROW.label && ticket.seat.number === '1',
-    );
+    const sold = await ownedSeatTicket(apiUrl, fullToken, {
+      eventId: THEATRE.id,
+      row: ROW.label,
+      number: '1',
+    });
     expect(sold?.status).toBe('valid');
     await context.close();
   });

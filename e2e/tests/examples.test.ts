@@ -7,6 +7,7 @@ import {
   chooseSeatByKeyboard,
   DEMO_CUSTOMER,
   lastCheckoutStart,
+  ownedSeatTicket,
   payWithSandboxPix,
   recordCheckoutStarts,
   shadowText,
@@ -96,22 +97,12 @@ describe('the example producer page on its own origin', () => {
     expect(token).toBeTruthy();
     // The producer's page keeps no token in its storage.
     expect(await page.evaluate(() => localStorage.getItem('plateia:token'))).toBeNull();
-    const { tickets: owned } = (await fetch(`${apiUrl}/tickets`, {
-      headers: { authorization: `Bearer ${token}` },
-    }).then((response) => response.json())) as {
-      tickets: {
-        status: string;
-        event: { id: number };
-        seat: { section: string; row: string; number: string } | null;
-      }[];
-    };
-    const sold = owned.find(
-      (ticket) =>
-        ticket.event.id === THEATRE.id &&
-        ticket.seat?.section === 'Plateia A' &&
-        ticket.seat.row === ROW.label &&
-        ticket.seat.number === '1',
-    );
+    const sold = await ownedSeatTicket(apiUrl, token, {
+      eventId: THEATRE.id,
+      section: 'Plateia A',
+      row: ROW.label,
+      number: '1',
+    });
     expect(sold?.status).toBe('valid');
     await context.close();
   });
