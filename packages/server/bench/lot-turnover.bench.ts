@@ -10,17 +10,12 @@ import { sql } from 'drizzle-orm';
 import { createEvent } from '../src/catalogue/create.ts';
 import { selectRows } from '../src/db/sql.ts';
 import { createBuyers } from '../test/race/cluster.ts';
-import { benchOnScratchDatabase, checkBudget, readBudget, reserveLoad } from './support.ts';
+import { benchOnScratchDatabase, checkReservationBudget, reserveLoad } from './support.ts';
 
 const CONCURRENCY = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const BUYERS = 1000;
 const TURN_AT = 200;
-
-interface ReservationBudget {
-  minReservationsPerSecond: number;
-  maxP99Ms: number;
-}
 
 await benchOnScratchDatabase('lot-turnover', 'plateia_bench_turnover', 5, async ({ database, startApi }) => {
   let passed = true;
@@ -77,16 +72,6 @@ await benchOnScratchDatabase('lot-turnover', 'plateia_bench_turnover', 5, async 
     passed = false;
   }
   // The same budget as one hot lot: the turnover must not cost a hot lot's throughput.
-  const budget = readBudget<ReservationBudget>('reservation');
-  if (budget) {
-    const withinBudget = checkBudget('lot-turnover', [
-      [
-        `reservations/s ${rate.toFixed(0)} >= ${budget.minReservationsPerSecond}`,
-        rate >= budget.minReservationsPerSecond,
-      ],
-      [`p99 ${p99} ms <= ${budget.maxP99Ms} ms`, p99 <= budget.maxP99Ms],
-    ]);
-    if (!withinBudget) passed = false;
-  }
+  if (!checkReservationBudget('lot-turnover', result)) passed = false;
   return passed;
 });

@@ -8,16 +8,11 @@ import { sql } from 'drizzle-orm';
 import { createEvent } from '../src/catalogue/create.ts';
 import { selectRows } from '../src/db/sql.ts';
 import { createBuyers } from '../test/race/cluster.ts';
-import { benchOnScratchDatabase, checkBudget, readBudget, reserveLoad } from './support.ts';
+import { benchOnScratchDatabase, checkReservationBudget, reserveLoad } from './support.ts';
 
 const CONCURRENCY = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const BUYERS = 1000;
-
-interface ReservationBudget {
-  minReservationsPerSecond: number;
-  maxP99Ms: number;
-}
 
 await benchOnScratchDatabase('reservation', 'plateia_bench_reserve', 5, async ({ database, startApi }) => {
   let passed = true;
@@ -58,16 +53,6 @@ await benchOnScratchDatabase('reservation', 'plateia_bench_reserve', 5, async ({
     console.error('[reservation] FAIL: refused reservations or counters out of step');
     passed = false;
   }
-  const budget = readBudget<ReservationBudget>('reservation');
-  if (budget) {
-    const withinBudget = checkBudget('reservation', [
-      [
-        `reservations/s ${rate.toFixed(0)} >= ${budget.minReservationsPerSecond}`,
-        rate >= budget.minReservationsPerSecond,
-      ],
-      [`p99 ${p99} ms <= ${budget.maxP99Ms} ms`, p99 <= budget.maxP99Ms],
-    ]);
-    if (!withinBudget) passed = false;
-  }
+  if (!checkReservationBudget('reservation', result)) passed = false;
   return passed;
 });

@@ -90,6 +90,27 @@ export function reserveLoad(options: {
   });
 }
 
+/** `reservation` of budgets.json: reservations per second and p99 of `POST /cart/reserve`. */
+export interface ReservationBudget {
+  minReservationsPerSecond: number;
+  maxP99Ms: number;
+}
+
+/** Checks a reservation load against the `reservation` budget; true when within it (or none). */
+export function checkReservationBudget(label: string, result: LoadResult): boolean {
+  const budget = readBudget<ReservationBudget>('reservation');
+  if (!budget) return true;
+  const rate = result.requests.average;
+  const p99 = result.latency.p99;
+  return checkBudget(label, [
+    [
+      `reservations/s ${rate.toFixed(0)} >= ${budget.minReservationsPerSecond}`,
+      rate >= budget.minReservationsPerSecond,
+    ],
+    [`p99 ${p99} ms <= ${budget.maxP99Ms} ms`, p99 <= budget.maxP99Ms],
+  ]);
+}
+
 /** The server the benchmarks use: BENCH_DATABASE_URL, DATABASE_URL, or the local default. */
 export const benchServerUrl =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
