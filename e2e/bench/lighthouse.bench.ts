@@ -90,7 +90,7 @@ async function audit(url: string, port: number): Promise<PageFigures> {
   };
 }
 
-const { info, stop } = await startStack(Number(process.env.BENCH_BASE_PORT ?? 43_410));
+const { info, stop } = await startStack(Number(process.env.BENCH_BASE_PORT ?? 23_410));
 const profileDir = mkdtempSync(join(tmpdir(), 'plateia-lighthouse-'));
 const { port, chromium } = await startChromium(profileDir);
 

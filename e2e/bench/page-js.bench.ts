@@ -10,7 +10,7 @@ const budgets = JSON.parse(readFileSync(join(root, 'budgets.json'), 'utf8')).pag
 
 ensureStorefrontBuilt();
 
-const { info, stop } = await startStack(Number(process.env.BENCH_BASE_PORT ?? 43_310));
+const { info, stop } = await startStack(Number(process.env.BENCH_BASE_PORT ?? 23_310));
 const browser = await launchBrowser();
 
 /** How long after the network goes idle late content (islands, session, images) may still move things. */
