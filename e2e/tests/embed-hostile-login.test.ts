@@ -205,16 +205,31 @@ describe('a hostile producer page', () => {
       context.waitForEvent('page'),
       dialog.getByRole('button', { name: 'Entrar com a Plateia' }).click(),
     ]);
-    await popup
-      .getByRole('dialog', { name: 'Acessar Conta' })
-      .getByRole('button', { name: 'Fazer Login com Google' })
-      .click();
-    await popup.waitForURL(`${oidcUrl}/**`);
+    // Google runs in a window of the popup's own: the provider's pages send
+    // Cross-Origin-Opener-Policy: same-origin, which would cut the popup from the page had it
+    // gone there itself.
+    const [google] = await Promise.all([
+      context.waitForEvent('page'),
+      popup
+        .getByRole('dialog', { name: 'Acessar Conta' })
+        .getByRole('button', { name: 'Fazer Login com Google' })
+        .click(),
+    ]);
+    await popup.getByRole('status').filter({ hasText: 'Continue na janela do Google.' }).waitFor();
+    await google.waitForURL(`${oidcUrl}/**`);
+    // The provider's policy did cut this window's opener (what the popup is kept from).
+    expect(await google.evaluate(() => window.opener === null)).toBe(true);
     const email = uniqueEmail('popup-google');
-    await popup.getByLabel('E-mail').fill(email);
-    await popup.getByRole('button', { name: 'Continuar' }).click();
-    // Back on the storefront's popup page, still with its opener, origin and nonce.
-    await popup.waitForURL(`${siteUrl}/conta/conectar?**`);
+    await google.getByLabel('E-mail').fill(email);
+    // The Google window signs in on the storefront and closes itself.
+    await Promise.all([
+      google.waitForEvent('close'),
+      google.getByRole('button', { name: 'Continuar' }).click(),
+    ]);
+    // The popup never left its page: it heard of the login through the stored session,
+    // and still has its opener, origin and nonce.
+    expect(popup.url()).toMatch(new RegExp(`^${siteUrl}/conta/conectar\\?`));
+    await popup.getByRole('dialog', { name: 'Acessar Conta' }).waitFor({ state: 'hidden' });
     await Promise.all([
       popup.waitForEvent('close'),
       popup.getByRole('button', { name: 'Permitir', exact: true }).click(),

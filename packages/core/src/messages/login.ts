@@ -6,4 +6,6 @@ export const LOGIN_MESSAGES = {
   required: SIGN_IN_MESSAGES.loginRequired,
   invalidEmail: SIGN_IN_MESSAGES.invalidEmail,
   googleRedirecting: 'Redirecionando... Aguarde enquanto o login do Google é processado.',
+  /** The Google sign-in runs in a window of its own (the producer-page login popup). */
+  googleWindow: 'Continue na janela do Google. Esta janela segue assim que você entrar.',
 } as const;

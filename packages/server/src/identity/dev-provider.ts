@@ -124,6 +124,11 @@ export async function startDevOidcProvider(options: DevOidcOptions): Promise<Dev
   const oidc = provider.callback();
 
   handler = (request, response) => {
+    // Google's sign-in pages announce `Cross-Origin-Opener-Policy: same-origin` (report-only
+    // today) and other providers enforce it: a window that visits them loses its opener. The
+    // stand-in enforces it, so the storefront is tested against the stricter case (the
+    // producer-page login popup must never send itself through the provider).
+    response.setHeader('cross-origin-opener-policy', 'same-origin');
     const match = /^\/interaction\/([\w-]+)$/.exec((request.url ?? '').split('?')[0] ?? '');
     if (!match) return void oidc(request, response);
     void (async () => {

@@ -19,6 +19,7 @@ export const LOGIN_TAG = 'plateia-login';
  *
  * @attr {boolean} open - Whether the dialog is shown. Reflects: the dialog removes it when it closes itself.
  * @attr {string} signup-url - Where "Criar Conta Gratuita" goes. Default `/cadastro`.
+ * @attr {string} google-window - A path on this site where Google sign-in runs in a window of its own, leaving this page where it is (the storefront's login popup); the login reaches this page through the stored session.
  *
  * On a producer's page (the loader's `Plateia.base` is another origin) it asks no password:
  * "Entrar com a Plateia" opens the storefront's login popup (docs/security.md).
@@ -51,15 +52,17 @@ export const LOGIN_TAG = 'plateia-login';
  * @cssprop [--plateia-font=system-ui] - Font family.
  * @cssprop [--plateia-backdrop=rgb(0 0 0 / 0.7)] - Backdrop behind the dialog.
  */
-export class PlateiaLogin extends elementClass<Pick<LoginProps, 'open' | 'signupUrl'>>({
+export class PlateiaLogin extends elementClass<Pick<LoginProps, 'open' | 'signupUrl' | 'googleWindow'>>({
   component: Login,
-  attributes: { open: 'boolean', signupUrl: 'string' },
+  attributes: { open: 'boolean', signupUrl: 'string', googleWindow: 'string' },
   styles: [withTheme(loginCss)],
 }) {
   /** Whether the dialog is shown; mirrors the `open` attribute. */
   declare open: boolean;
   /** Where "Criar Conta Gratuita" goes; mirrors `signup-url`. */
   declare signupUrl: string | undefined;
+  /** Where Google sign-in runs in its own window; mirrors `google-window`. */
+  declare googleWindow: string | undefined;
 }
 
 /** `detail` of this element's `plateia-login` event. */

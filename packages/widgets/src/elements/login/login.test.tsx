@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_USER, installFakeApi, uninstallFakeApi } from '../../test/fake-api.ts';
 import { defineLogin } from './index.ts';
 import { LOGIN_TAG, PlateiaLogin } from './login.element.ts';
-import { DEFAULT_SIGNUP_URL, Login, SIGNUP_NAVIGATION_DELAY_MS } from './login.tsx';
+import { DEFAULT_SIGNUP_URL, Login, POPUP_BLOCKED_MESSAGE, SIGNUP_NAVIGATION_DELAY_MS } from './login.tsx';
 
 let api: ReturnType<typeof installFakeApi>;
 
@@ -168,6 +168,57 @@ describe('<Login> Google, sign-up and query parameters', () => {
     expect(screen.getByRole('button', { name: 'Fazer Login com Google' })).toHaveProperty('disabled', true);
     act(() => vi.advanceTimersByTime(GOOGLE_REDIRECT_RESET_MS));
     expect(screen.queryByText(LOGIN_MESSAGES.googleRedirecting)).toBeNull();
+  });
+
+  it('with google-window, runs Google in a window of its own and closes when the login arrives', async () => {
+    const opened: unknown[][] = [];
+    const open = vi.spyOn(window, 'open').mockImplementation((...args: unknown[]) => {
+      opened.push(args);
+      return {} as Window;
+    });
+    try {
+      render(<Login open googleWindow="/conta/google" />);
+      fireEvent.click(screen.getByRole('button', { name: 'Fazer Login com Google' }));
+      expect(opened).toEqual([['/conta/google', 'plateia-google', 'popup,width=480,height=640']]);
+      expect(api.navigations).toEqual([]);
+      expect(screen.getByText(LOGIN_MESSAGES.googleWindow)).toBeTruthy();
+      // The Google window stores the session; this dialog hears it and closes.
+      act(() => {
+        $sessionToken.set('token-from-the-google-window');
+        $user.set(DEMO_USER);
+      });
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    } finally {
+      open.mockRestore();
+      act(() => {
+        $user.set(null);
+        $sessionToken.set(null);
+      });
+    }
+  });
+
+  it('with google-window, says so when the browser blocks the window', () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    try {
+      render(<Login open googleWindow="/conta/google" />);
+      fireEvent.click(screen.getByRole('button', { name: 'Fazer Login com Google' }));
+      expect(within(dialog()).getByRole('alert').textContent).toBe(POPUP_BLOCKED_MESSAGE);
+      expect(api.navigations).toEqual([]);
+    } finally {
+      open.mockRestore();
+    }
+  });
+
+  it('ignores a google-window that is not a path on this site', () => {
+    const open = vi.spyOn(window, 'open');
+    try {
+      render(<Login open googleWindow="https://outro.example/google" />);
+      fireEvent.click(screen.getByRole('button', { name: 'Fazer Login com Google' }));
+      expect(open).not.toHaveBeenCalled();
+      expect(api.navigations[0]).toMatch(/^https:\/\/api\.test\/auth\/google\?returnTo=/);
+    } finally {
+      open.mockRestore();
+    }
   });
 
   it('"Criar Conta Gratuita" closes, then goes to /cadastro after a short delay', () => {

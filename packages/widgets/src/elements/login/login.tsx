@@ -7,7 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { LOGIN_MESSAGES } from '@plateia/core/messages/login';
 import { isValidEmail } from '@plateia/core/rules/email';
-import { navigate } from '@plateia/core/stores/navigation';
+import { isSameSitePath, navigate } from '@plateia/core/stores/navigation';
 import {
   $authState,
   $googleRedirecting,
@@ -51,6 +51,13 @@ export interface LoginProps extends ElementHostProps {
   open?: boolean;
   /** Target of "Criar Conta Gratuita" (attribute `signup-url`), default `/cadastro`. */
   signupUrl?: string;
+  /**
+   * A path on this site (attribute `google-window`) where Google sign-in runs in a window of
+   * its own instead of sending this page to Google. The storefront's login popup uses it:
+   * Google's pages may cut a window's opener (Cross-Origin-Opener-Policy), and the popup
+   * must keep its own. The login then reaches this page through the stored session.
+   */
+  googleWindow?: string;
   /** Told when the dialog opens or closes itself (React use; the element reflects `open`). */
   onOpenChange?: (open: boolean) => void;
 }
@@ -74,7 +81,13 @@ if (typeof document !== 'undefined') {
 }
 
 /** The "Acessar Conta" dialog as a React component. */
-export function Login({ open = false, signupUrl, container, onOpenChange }: LoginProps): ReactNode {
+export function Login({
+  open = false,
+  signupUrl,
+  googleWindow,
+  container,
+  onOpenChange,
+}: LoginProps): ReactNode {
   const user = useStore($user);
   const authState = useStore($authState);
   const googleRedirecting = useStore($googleRedirecting);
@@ -88,6 +101,7 @@ export function Login({ open = false, signupUrl, container, onOpenChange }: Logi
   const [notice, setNotice] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [recoveryOpen, setRecoveryOpen] = useState(false);
+  const [googleWindowOpen, setGoogleWindowOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement | null>(null);
   const emailRef = useRef<HTMLInputElement | null>(null);
   const ids = useId();
@@ -110,6 +124,7 @@ export function Login({ open = false, signupUrl, container, onOpenChange }: Logi
   const changeOpen = useCallback(
     (next: boolean) => {
       setIsOpen(next);
+      setGoogleWindowOpen(false);
       onOpenChange?.(next);
       // Reflect to the element so `el.open` and `[open]` styling tell the truth (a forced
       // toggle leaves an attribute already in that state untouched).
@@ -180,6 +195,35 @@ export function Login({ open = false, signupUrl, container, onOpenChange }: Logi
   const close = (): void => {
     setRecoveryOpen(false);
     changeOpen(false);
+  };
+
+  // A login finished elsewhere (the Google window, another tab) leaves nothing to ask here.
+  const isOpenNow = useRef(isOpen);
+  isOpenNow.current = isOpen;
+  useEffect(
+    () =>
+      $user.listen((current, previous) => {
+        if (current && !previous && isOpenNow.current) {
+          setRecoveryOpen(false);
+          changeOpen(false);
+        }
+      }),
+    [changeOpen],
+  );
+
+  // Opened in the click itself, so the browser lets the window through.
+  const onGoogle = (): void => {
+    if (!isSameSitePath(googleWindow)) {
+      startGoogleLogin();
+      return;
+    }
+    setFormError('');
+    const opened = window.open(googleWindow, 'plateia-google', 'popup,width=480,height=640');
+    if (!opened) {
+      setFormError(POPUP_BLOCKED_MESSAGE);
+      return;
+    }
+    setGoogleWindowOpen(true);
   };
   const dialog = useModalDialog({ open: isOpen, onClose: close, initialFocus: emailRef });
 
@@ -373,13 +417,17 @@ export function Login({ open = false, signupUrl, container, onOpenChange }: Logi
                   className="google"
                   part="google-button"
                   disabled={googleRedirecting}
-                  onClick={() => startGoogleLogin()}
+                  onClick={onGoogle}
                 >
                   {googleMark}
                   Fazer Login com Google
                 </button>
                 <p className="notice" role="status">
-                  {googleRedirecting ? LOGIN_MESSAGES.googleRedirecting : ''}
+                  {googleRedirecting
+                    ? LOGIN_MESSAGES.googleRedirecting
+                    : googleWindowOpen
+                      ? LOGIN_MESSAGES.googleWindow
+                      : ''}
                 </p>
 
                 <button type="button" className="secondary" part="signup-button" onClick={onSignup}>
