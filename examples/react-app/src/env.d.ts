@@ -1,8 +1,10 @@
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 
-/** The API host, replaced at build time (vite.config.ts). */
+/** The API host and the storefront, replaced at build time (vite.config.ts). */
 declare global {
   const __PLATEIA_API__: string;
+  const __PLATEIA_SITE__: string;
+  var PLATEIA_SITE_URL: string | undefined;
 }
 
 type ElementProps<Attributes> = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & Attributes;

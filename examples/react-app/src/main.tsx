@@ -1,3 +1,4 @@
+import './plateia-env.ts';
 import { configureApi } from '@plateia/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

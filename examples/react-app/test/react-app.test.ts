@@ -22,6 +22,12 @@ describe('React example', () => {
     expect(main.indexOf('configureApi(')).toBeLessThan(main.indexOf('createRoot('));
   });
 
+  it('names the storefront before core and the elements load, so login and card stay on Plateia', async () => {
+    const main = await source('src/main.tsx');
+    expect(main.split('\n')[0]).toBe("import './plateia-env.ts';");
+    expect(await source('src/plateia-env.ts')).toContain('globalThis.PLATEIA_SITE_URL = __PLATEIA_SITE__;');
+  });
+
   it('renders the elements in JSX with their attributes (React 19 custom elements)', () => {
     const html = renderToStaticMarkup(createElement(App));
     expect(html).toContain(

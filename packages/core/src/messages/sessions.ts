@@ -67,5 +67,12 @@ export const EMBED_FORBIDDEN_MESSAGE =
   'Este acesso do site parceiro não permite esta operação. Entre pela Plateia.';
 /** The API host's answer when an embed token is asked from anywhere but the storefront. */
 export const EMBED_ORIGIN_MESSAGE = 'Só a Plateia pode conceder acesso a um site parceiro.';
+/**
+ * The API host's answer to a password login sent from a page on another origin than the
+ * storefront's (elements bundled into a producer's page without `PLATEIA_SITE_URL`): the
+ * password and a full session belong on the storefront only.
+ */
+export const LOGIN_ORIGIN_MESSAGE =
+  'Por segurança, a senha da Plateia só é digitada no site da Plateia. Este site precisa abrir a janela de login da Plateia.';
 /** The API host's answer when the site asking access is not a valid or a registered origin. */
 export const EMBED_SITE_MESSAGE = 'Este site não está autorizado a usar contas da Plateia.';

@@ -6,6 +6,7 @@ const TOKEN = 't'.repeat(43);
 
 afterEach(() => {
   delete (globalThis as { Plateia?: unknown }).Plateia;
+  globalThis.PLATEIA_SITE_URL = undefined;
   localStorage.clear();
   sessionStorage.clear();
   vi.resetModules();
@@ -49,6 +50,17 @@ describe('the session on a producer page', () => {
     );
     expect(session.$sessionToken.get()).toBe(TOKEN);
     unsubscribe();
+  });
+
+  it('elements bundled into the page (no loader) are on a producer page when PLATEIA_SITE_URL names the storefront', async () => {
+    localStorage.setItem('plateia:token', TOKEN);
+    globalThis.PLATEIA_SITE_URL = STOREFRONT;
+    vi.resetModules();
+    const session = await import('./session.ts');
+    expect(session.embeddingStorefront()).toBe(STOREFRONT);
+    expect(localStorage.getItem('plateia:token')).toBeNull();
+    session.startEmbedSession(TOKEN, { id: 7, firstName: 'Ana' });
+    expect({ ...localStorage, ...sessionStorage }).toEqual({});
   });
 
   it('on the storefront nothing changes: the session is stored as before', async () => {

@@ -1,3 +1,4 @@
+import { embeddingStorefront } from '../rules/origin.ts';
 import { holdInMemory, persistentAtom } from './browser-storage.ts';
 
 /**
@@ -10,23 +11,6 @@ export const $sessionToken = persistentAtom<string | null>('plateia:token', null
   encode: (token) => token,
   decode: (raw) => (raw === '' ? undefined : raw),
 });
-
-/**
- * The storefront's origin when this page is a producer's page: the script-tag loader
- * (`Plateia.base`, the storefront serving `plateia.js`) names an origin other than the
- * page's. Null on the storefront, on the server, and without the loader.
- */
-export function embeddingStorefront(): string | null {
-  const base = (globalThis as { Plateia?: { base?: unknown } }).Plateia?.base;
-  const page = (globalThis as { location?: { origin?: string } }).location?.origin;
-  if (typeof base !== 'string' || !page) return null;
-  try {
-    const storefront = new URL(base).origin;
-    return storefront !== 'null' && storefront !== page ? storefront : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * On a producer's page the session (an embed token and `{ id, firstName }` only) lives in

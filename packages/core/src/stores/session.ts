@@ -42,7 +42,8 @@ export type {
   SignUpResult,
   User,
 } from '../api/accounts.ts';
-export { $sessionToken, embeddingStorefront } from './session-token.ts';
+export { embeddingStorefront } from '../rules/origin.ts';
+export { $sessionToken } from './session-token.ts';
 
 /** Password recovery resend wait, spec §9. */
 export const RECOVERY_WAIT_MS = 60_000;

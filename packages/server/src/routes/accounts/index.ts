@@ -6,6 +6,7 @@ import {
   recoverySentMessage,
   UNVERIFIED_MESSAGE,
 } from '@plateia/core/messages/accounts';
+import { LOGIN_ORIGIN_MESSAGE } from '@plateia/core/messages/sessions';
 import { Type } from 'typebox';
 import { toUserRecord } from '../../accounts/customers.ts';
 import { logIn, loginSalts } from '../../accounts/login.ts';
@@ -36,6 +37,11 @@ const accounts: FastifyPluginAsyncTypebox = async (app) => {
   const rateLimit = app.config.authRateLimit;
   const saltFor = loginSalts(app.database.db);
   const loginLimits = new LoginLimits(app.rateLimits);
+  // A browser sends its page's origin with the login. The password and a full session belong
+  // on the storefront (or the API host's own pages): a producer's page gets a scoped embed
+  // token through the storefront's popup instead (docs/security.md). Clients that are not
+  // browsers send no Origin and are not concerned.
+  const loginOrigins = new Set([new URL(app.config.siteUrl).origin, new URL(app.config.publicApiUrl).origin]);
 
   app.post(
     '/getsalt/:email/:uuid',
@@ -66,12 +72,16 @@ const accounts: FastifyPluginAsyncTypebox = async (app) => {
           200: LoginAnswer,
           400: ErrorSchema,
           401: ErrorSchema,
+          403: ErrorSchema,
           409: ErrorSchema,
           429: ErrorSchema,
         },
       },
     },
     async (request) => {
+      const origin = request.headers.origin;
+      if (origin !== undefined && !loginOrigins.has(origin))
+        throw new HttpError(403, LOGIN_ORIGIN_MESSAGE, 'login_origin');
       await loginLimits.beforeLogin(request.params.email);
       const outcome = await logIn(app.database.db, request.params, app.now());
       await loginLimits.afterLogin(request.params.email, outcome.status !== 'invalid_credentials');

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EMBED_ORIGIN_MESSAGE, EMBED_SITE_MESSAGE } from '@plateia/core/messages/sessions';
+import { exactOrigin } from '@plateia/core/rules/origin';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { findCustomerById } from '../../accounts/customers.ts';
@@ -21,17 +22,6 @@ export const GOOGLE_FAILED = 'Não foi possível concluir o login com o Google. 
 /** The cookie binding a Google sign-in to the browser that started it (docs/security.md). */
 export const LOGIN_BINDING_COOKIE = 'plateia_google_login';
 const BINDING_VALUE = /^[A-Za-z0-9_-]{43}$/;
-
-/** `origin` when it is an exact http(s) origin (no path, query, user or fragment), else null. */
-export function exactOrigin(origin: string): string | null {
-  try {
-    const url = new URL(origin);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    return url.origin === origin ? origin : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The request's binding cookie, when it has one of the expected shape. */
 function bindingOf(request: FastifyRequest): string | undefined {

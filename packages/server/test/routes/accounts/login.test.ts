@@ -1,3 +1,4 @@
+import { LOGIN_ORIGIN_MESSAGE } from '@plateia/core/messages/sessions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordDigest } from '../../../src/accounts/passwords.ts';
 import { bearer, createCustomer, type TestCustomer } from '../../support/accounts.ts';
@@ -66,6 +67,24 @@ describe('getsalt and login', () => {
     const me = await t.app.inject({ url: '/customer/me', headers: bearer(body.token) });
     expect(me.statusCode).toBe(200);
     expect(me.json().data.id).toBe(ana.id);
+  });
+
+  it("takes the password only from the storefront's pages (or no browser): another origin gets 403, no session", async () => {
+    const digest = passwordDigest(ana.salt, 'plateia123');
+    for (const origin of [new URL(t.app.config.siteUrl).origin, new URL(t.app.config.publicApiUrl).origin]) {
+      const res = await login(ana.email, digest, ana.salt, { origin });
+      expect(res.statusCode).toBe(200);
+    }
+    for (const origin of [
+      'https://produtora.example',
+      'null',
+      `${new URL(t.app.config.siteUrl).origin}.evil.example`,
+    ]) {
+      const res = await login(ana.email, digest, ana.salt, { origin });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ error: 'login_origin', message: LOGIN_ORIGIN_MESSAGE });
+      expect(res.json()).not.toHaveProperty('token');
+    }
   });
 
   it('accepts an upper-case digest', async () => {

@@ -8,7 +8,7 @@ import { type ApiCall, fakeRoutes, json } from '@plateia/core/testing/fake-api';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { allTasks } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { embedStorefront, exactOrigin } from '../../shared/storefront-origin.ts';
+import { exactOrigin } from '../../shared/storefront-origin.ts';
 import { DEMO_USER, installFakeApi, uninstallFakeApi } from '../../test/fake-api.ts';
 import {
   CARD_FRAME_NO_ANSWER,
@@ -33,15 +33,6 @@ function deliver(data: unknown, origin: string, source: unknown, target: Window 
 }
 
 describe('card frame protocol', () => {
-  it('uses the frame only when the loader names a storefront on another origin', () => {
-    const base = `${STOREFRONT}/embed/v1/plateia.js`;
-    expect(embedStorefront(PRODUCER, base)).toBe(STOREFRONT);
-    expect(embedStorefront(STOREFRONT, base)).toBeNull();
-    expect(embedStorefront(PRODUCER, undefined)).toBeNull();
-    expect(embedStorefront(PRODUCER, 'not a url')).toBeNull();
-    expect(embedStorefront(PRODUCER, 'data:text/javascript,1')).toBeNull();
-  });
-
   it('names the parent origin and nonce in the frame address', () => {
     const url = new URL(cardFrameUrl(STOREFRONT, PRODUCER, NONCE));
     expect(url.origin + url.pathname).toBe(`${STOREFRONT}/pagamento/cartao`);

@@ -8,7 +8,7 @@ import { CARD_INVALID_MESSAGE } from '@plateia/core/messages/payments';
 import { formatCents } from '@plateia/core/rules/price';
 import { $cardConfig, loadCardConfig, newCardAttempt, payWithCard } from '@plateia/core/stores/payment';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { embedStorefront } from '../../shared/storefront-origin.ts';
+import { embeddingStorefront } from '../../shared/storefront-origin.ts';
 import { useCardFrame } from './card-frame-field.tsx';
 import {
   CARD_EXPIRY_INVALID,
@@ -40,7 +40,7 @@ export function CardPayment({ payment, totalCents, fire }: CardPaymentProps): Re
   const [tokenizing, setTokenizing] = useState(false);
   // On a producer's page the fields are the storefront's iframe (card-frame.ts): the card
   // is typed and tokenized on the Plateia origin, and this page gets only the token.
-  const [storefront] = useState(embedStorefront);
+  const [storefront] = useState(embeddingStorefront);
   const cardFrame = useCardFrame(storefront, () => void pay());
 
   // The gateway's script loads as soon as the card form shows, so paying does not wait for

@@ -1,7 +1,7 @@
 import { $authState, $sessionToken, $user, initSession, logout } from '@plateia/core/stores/session';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { embedStorefront } from '../../shared/storefront-origin.ts';
+import { embeddingStorefront } from '../../shared/storefront-origin.ts';
 import { installFakeApi, uninstallFakeApi } from '../../test/fake-api.ts';
 import { embedLoginUrl, readEmbedLogin } from './embed-login.ts';
 import { Login, POPUP_BLOCKED_MESSAGE } from './login.tsx';
@@ -56,9 +56,9 @@ const post = (data: unknown, origin: string, source: unknown) =>
 
 describe('<Login> on a producer page (another origin than the storefront)', () => {
   it('knows it is embedded from the loader address, and not on the storefront itself', () => {
-    expect(embedStorefront()).toBe(STOREFRONT);
-    expect(embedStorefront(STOREFRONT)).toBeNull();
-    expect(embedStorefront(location.origin, '')).toBeNull();
+    expect(embeddingStorefront()).toBe(STOREFRONT);
+    expect(embeddingStorefront(STOREFRONT)).toBeNull();
+    expect(embeddingStorefront(location.origin, '')).toBeNull();
   });
 
   it('asks no password: "Entrar" opens the storefront popup with the page origin and a nonce', () => {

@@ -32,7 +32,7 @@ import {
 import type { ElementHostProps } from '../../shared/define-element.ts';
 import { emit } from '../../shared/events.ts';
 import { useModalDialog } from '../../shared/modal-dialog.ts';
-import { embedStorefront, newNonce } from '../../shared/storefront-origin.ts';
+import { embeddingStorefront, newNonce } from '../../shared/storefront-origin.ts';
 import { embedLoginUrl, readEmbedLogin } from './embed-login.ts';
 
 /** Shown on a producer's page when the browser blocked the Plateia popup. */
@@ -107,7 +107,7 @@ export function Login({
   const ids = useId();
   // On a producer's page (another origin than the storefront's) the password is never typed
   // here: "Entrar" opens the storefront's popup (embed-login.ts).
-  const storefront = useMemo(() => embedStorefront(), []);
+  const storefront = useMemo(() => embeddingStorefront(), []);
   const stopWaiting = useRef<(() => void) | null>(null);
   useEffect(() => () => stopWaiting.current?.(), []);
 
