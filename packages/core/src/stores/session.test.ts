@@ -371,9 +371,11 @@ describe('Google sign-in', () => {
     // The tab's nonce goes out with the sign-in and stays in this tab's sessionStorage.
     const login = started.searchParams.get('login') ?? '';
     expect(login).toMatch(/^[0-9a-f]{48}$/);
-    expect(JSON.parse(sessionStorage.getItem('plateia:googleLogin') ?? '{}').nonce).toBe(login);
+    const pending = JSON.parse(sessionStorage.getItem('plateia:googleLogin') ?? '{}');
+    expect(pending).toMatchObject({ nonce: login, returnTo: '/checkout/3?x=1' });
     expect($googleRedirecting.get()).toBe(true);
-    expect($redirectAfterLogin.get()).toBe('/checkout/3?x=1');
+    // Kept with this tab's sign-in, not in the redirect-after-login every window shares.
+    expect($redirectAfterLogin.get()).toBeNull();
     vi.advanceTimersByTime(4999);
     expect($googleRedirecting.get()).toBe(true);
     vi.advanceTimersByTime(1);
@@ -397,6 +399,27 @@ describe('Google sign-in', () => {
     expect($sessionToken.get()).toBe('g-tok');
     expect(navigations).toEqual(['/mytickets']);
     expect($toasts.get().at(-1)?.message).toBe('Login realizado com Sucesso');
+  });
+
+  it('returns where the sign-in started when the callback names nowhere', async () => {
+    configureApi({ baseUrl: API });
+    startGoogleLogin('/conta/conectado');
+    const login = new URL(navigations.pop() ?? '').searchParams.get('login') ?? '';
+    fakeApiPatterns({ 'GET /customer/me': () => json(200, { data: USER }) });
+    initSession();
+    await completeGoogleLogin('g-tok', { login });
+    expect(navigations).toEqual(['/conta/conectado']);
+  });
+
+  it('a sign-in abandoned at Google leaves the next password login where it is', async () => {
+    configureApi({ baseUrl: API });
+    startGoogleLogin('/conta/conectado');
+    navigations.length = 0;
+    fakeApiPatterns(loginRoutes());
+    initSession();
+    await login(USER.user, 'segredo123');
+    expect($authState.get()).toBe('loggedIn');
+    expect(navigations).toEqual([]);
   });
 
   it('fails with a pt-BR message and stays logged out', async () => {

@@ -271,23 +271,37 @@ let googleResetTimer: ReturnType<typeof setTimeout> | undefined;
 /**
  * Sends the browser to the API host's Google sign-in (`{api}/auth/google?returnTo=…`),
  * showing the "Redirecionando..." notice for up to 5 s (spec §9) in case the page stays.
- * `returnTo` (a path on this site, default the current one) is also remembered as the
- * redirect-after-login address, so {@link completeGoogleLogin} ends where it started.
+ * `returnTo` (a path on this site, default the current one) goes with it and is kept with
+ * this tab's nonce, so {@link completeGoogleLogin} ends where it started. It is kept in this
+ * tab only: a sign-in abandoned at Google must not send another window's next login there.
  */
 export function startGoogleLogin(returnTo?: string): void {
   // Only ever called in a browser (the dialog's Google button), so `location` is there.
   const here = location.pathname + location.search;
   const target = isSameSitePath(returnTo) ? returnTo : isSameSitePath(here) ? here : '/';
-  // Already a path on this site, so stored as it is.
-  $redirectAfterLogin.set(target);
   $googleRedirecting.set(true);
   clearTimeout(googleResetTimer);
   googleResetTimer = setTimeout(() => $googleRedirecting.set(false), GOOGLE_REDIRECT_RESET_MS);
   // This tab's nonce: the callback must bring it back, or its token is not used.
   const bytes = crypto.getRandomValues(new Uint8Array(24));
   const nonce = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  writeStorage(GOOGLE_LOGIN_KEY, JSON.stringify({ nonce, at: Date.now() }), 'session');
+  writeStorage(GOOGLE_LOGIN_KEY, JSON.stringify({ nonce, at: Date.now(), returnTo: target }), 'session');
   navigate(googleSignInUrl(target, nonce));
+}
+
+/** The Google sign-in this tab started, taken once when `login` is its nonce and recent. */
+function takePending(login: string | null | undefined): { returnTo: string | null } | null {
+  const raw = readStorage(GOOGLE_LOGIN_KEY, 'session');
+  writeStorage(GOOGLE_LOGIN_KEY, null, 'session');
+  if (!raw || !login) return null;
+  try {
+    const pending = JSON.parse(raw) as { nonce?: unknown; at?: unknown; returnTo?: unknown } | null;
+    const age = Date.now() - Number(pending?.at);
+    if (pending?.nonce !== login || !(age >= 0 && age < GOOGLE_LOGIN_TTL_MS)) return null;
+    return { returnTo: sameSitePath(pending.returnTo) };
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -296,16 +310,7 @@ export function startGoogleLogin(returnTo?: string): void {
  * callback did not come from a sign-in this tab asked for.
  */
 export function takePendingGoogleLogin(login: string | null | undefined): boolean {
-  const raw = readStorage(GOOGLE_LOGIN_KEY, 'session');
-  writeStorage(GOOGLE_LOGIN_KEY, null, 'session');
-  if (!raw || !login) return false;
-  try {
-    const pending = JSON.parse(raw) as { nonce?: unknown; at?: unknown } | null;
-    const age = Date.now() - Number(pending?.at);
-    return pending?.nonce === login && age >= 0 && age < GOOGLE_LOGIN_TTL_MS;
-  } catch {
-    return false;
-  }
+  return takePending(login) !== null;
 }
 
 /**
@@ -313,8 +318,8 @@ export function takePendingGoogleLogin(login: string | null | undefined): boolea
  * only for the sign-in this tab started (`login`, the nonce it sent, must come back): a
  * token from anywhere else (login CSRF: a link that would sign the person into someone
  * else's account) is refused without being used. Then reads `GET /customer/me` with it
- * and stores user and token exactly as a password login does (toast, redirect-after-login
- * to `returnTo` when it is a path on this site).
+ * and stores user and token exactly as a password login does (toast, then to `returnTo`,
+ * else where the sign-in started, else the redirect-after-login address, else home).
  */
 export async function completeGoogleLogin(
   token: string,
@@ -322,8 +327,9 @@ export async function completeGoogleLogin(
 ): Promise<User> {
   clearTimeout(googleResetTimer);
   $googleRedirecting.set(false);
-  if (!takePendingGoogleLogin(callback.login)) throw new Error(SESSION_MESSAGES.googleNotStarted);
-  const target = sameSitePath(callback.returnTo);
+  const pending = takePending(callback.login);
+  if (!pending) throw new Error(SESSION_MESSAGES.googleNotStarted);
+  const target = sameSitePath(callback.returnTo) ?? pending.returnTo;
   if (target) $redirectAfterLogin.set(target);
   else if (!$redirectAfterLogin.get()) $redirectAfterLogin.set('/');
   const user = await fetchCustomer({ fallback: SESSION_MESSAGES.googleFailed }, token);
