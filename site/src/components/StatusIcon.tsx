@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /** Icons for the one-shot account pages (e-mail confirmation, Google return, password reset). */
 export function StatusIcon({ kind }: { kind: 'loading' | 'success' | 'error' }) {
   if (kind === 'loading') {
@@ -36,5 +38,25 @@ export function StatusIcon({ kind }: { kind: 'loading' | 'success' | 'error' }) 
     >
       <path fill="currentColor" d={path} />
     </svg>
+  );
+}
+
+/** A one-shot page's state: icon, heading and what follows; an error is an alert, the rest polite. */
+export function StatusCard({
+  kind,
+  title,
+  children,
+}: {
+  kind: 'loading' | 'success' | 'error';
+  title: string;
+  children?: ReactNode;
+}) {
+  const live = kind === 'error' ? { role: 'alert' } : { 'aria-live': 'polite' as const };
+  return (
+    <div className="card status-card" {...live}>
+      <StatusIcon kind={kind} />
+      <h2>{title}</h2>
+      {children}
+    </div>
   );
 }

@@ -17,7 +17,7 @@ import {
 } from '../../../packages/widgets/src/elements/login/embed-login.ts';
 import { exactOrigin, NONCE } from '../../../packages/widgets/src/shared/storefront-origin.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
-import { StatusIcon } from '../components/StatusIcon.tsx';
+import { StatusCard } from '../components/StatusIcon.tsx';
 import { openLoginDialog } from '../lib/login-dialog.ts';
 
 export default function EmbedConnectPage(): ReactNode {
@@ -30,11 +30,9 @@ export default function EmbedConnectPage(): ReactNode {
 
 function Refusal({ reason }: { reason: string }): ReactNode {
   return (
-    <div className="card status-card" role="alert">
-      <StatusIcon kind="error" />
-      <h2>Não foi possível conectar</h2>
+    <StatusCard kind="error" title="Não foi possível conectar">
       <p>{reason}</p>
-    </div>
+    </StatusCard>
   );
 }
 

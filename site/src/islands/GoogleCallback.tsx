@@ -1,7 +1,7 @@
 import { completeGoogleLogin, takePendingGoogleLogin } from '@plateia/core';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
-import { StatusIcon } from '../components/StatusIcon.tsx';
+import { StatusCard } from '../components/StatusIcon.tsx';
 import { openLoginDialog } from '../lib/login-dialog.ts';
 
 /**
@@ -43,9 +43,7 @@ function Callback() {
 
   if (error) {
     return (
-      <div className="card status-card" role="alert">
-        <StatusIcon kind="error" />
-        <h2>Não foi possível entrar</h2>
+      <StatusCard kind="error" title="Não foi possível entrar">
         <p>{error}</p>
         <div className="status-actions">
           <button type="button" className="btn btn-primary" onClick={() => void openLoginDialog()}>
@@ -55,14 +53,12 @@ function Callback() {
             Ir para Home
           </a>
         </div>
-      </div>
+      </StatusCard>
     );
   }
   return (
-    <div className="card status-card" aria-live="polite">
-      <StatusIcon kind="loading" />
-      <h2>Redirecionando...</h2>
+    <StatusCard kind="loading" title="Redirecionando...">
       <p>Aguarde enquanto o login do Google é processado.</p>
-    </div>
+    </StatusCard>
   );
 }

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { $authState, initSession, startGoogleLogin } from '@plateia/core/stores/session';
 import { type ReactNode, useEffect } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
-import { StatusIcon } from '../components/StatusIcon.tsx';
+import { StatusCard } from '../components/StatusIcon.tsx';
 
 /** Where the Google window ends, after `/auth/callback` has stored the session. */
 export const GOOGLE_WINDOW_DONE_PATH = '/conta/conectado';
@@ -22,11 +22,9 @@ export default function GoogleWindow({ step }: { step: 'start' | 'done' }): Reac
 function Start(): ReactNode {
   useEffect(() => startGoogleLogin(GOOGLE_WINDOW_DONE_PATH), []);
   return (
-    <div className="card status-card" aria-live="polite">
-      <StatusIcon kind="loading" />
-      <h2>Redirecionando...</h2>
+    <StatusCard kind="loading" title="Redirecionando...">
       <p>Aguarde enquanto o login do Google é aberto.</p>
-    </div>
+    </StatusCard>
   );
 }
 
@@ -43,17 +41,13 @@ function Done(): ReactNode {
   if (authState === 'loading') return <p role="status">Carregando...</p>;
   if (authState === 'loggedOut')
     return (
-      <div className="card status-card" role="alert">
-        <StatusIcon kind="error" />
-        <h2>Login não concluído</h2>
+      <StatusCard kind="error" title="Login não concluído">
         <p>Feche esta janela e tente entrar novamente.</p>
-      </div>
+      </StatusCard>
     );
   return (
-    <div className="card status-card" aria-live="polite">
-      <StatusIcon kind="success" />
-      <h2>Login concluído</h2>
+    <StatusCard kind="success" title="Login concluído">
       <p>Pode fechar esta janela e voltar à janela da Plateia.</p>
-    </div>
+    </StatusCard>
   );
 }
