@@ -148,8 +148,11 @@ export function persistentAtom<T>(
       if (event.storageArea !== storage || (event.key !== key && event.key !== null)) return;
       applyStored(event.key === null ? null : event.newValue);
     };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
+    // The window it was added to: nanostores unmounts a second after the last listener left,
+    // when a test's window (or an iframe's) may be gone.
+    const target = window;
+    target.addEventListener('storage', onStorage);
+    return () => target.removeEventListener('storage', onStorage);
   });
 
   return $store;
