@@ -148,11 +148,17 @@ export function persistentAtom<T>(
       if (event.storageArea !== storage || (event.key !== key && event.key !== null)) return;
       applyStored(event.key === null ? null : event.newValue);
     };
-    // The window it was added to: nanostores unmounts a second after the last listener left,
-    // when a test's window (or an iframe's) may be gone.
     const target = window;
     target.addEventListener('storage', onStorage);
-    return () => target.removeEventListener('storage', onStorage);
+    return () => {
+      // nanostores unmounts a second after the last listener left, when the window it was
+      // added to may be torn down (a closed frame, a finished test file's environment).
+      try {
+        target.removeEventListener('storage', onStorage);
+      } catch {
+        // Gone with its window.
+      }
+    };
   });
 
   return $store;
