@@ -25,10 +25,14 @@ export function exactOrigin(value: string | null | undefined): string | null {
   }
 }
 
-/** The storefront's address as this page knows it: the loader's `Plateia.base`, else `PLATEIA_SITE_URL`. */
-function knownStorefront(): unknown {
+/**
+ * The storefront's address as this page knows it: the loader's `Plateia.base`, else
+ * `PLATEIA_SITE_URL`; undefined where neither is a string.
+ */
+export function knownStorefront(): string | undefined {
   const base = (globalThis as { Plateia?: { base?: unknown } }).Plateia?.base;
-  return base ?? globalThis.PLATEIA_SITE_URL;
+  const address = base ?? globalThis.PLATEIA_SITE_URL;
+  return typeof address === 'string' && address ? address : undefined;
 }
 
 /**

@@ -5,6 +5,8 @@
  * popup and frame pages import this file too.
  */
 
+import { knownStorefront } from '@plateia/core/rules/origin';
+
 export { embeddingStorefront, exactOrigin } from '@plateia/core/rules/origin';
 
 /** A nonce names one popup or frame: 32 hex digits. */
@@ -28,4 +30,13 @@ export function storefrontPageUrl(
   url.searchParams.set('origin', pageOrigin);
   url.searchParams.set('nonce', nonce);
   return url.href;
+}
+
+/**
+ * A storefront page (`/fila/3`, `/pagamento-compartilhado/31`) as a full address: against the
+ * storefront the page names (the loader's `Plateia.base`, or `PLATEIA_SITE_URL`), else
+ * against the page itself (the storefront's own pages).
+ */
+export function storefrontPage(path: string): string {
+  return new URL(path, knownStorefront() ?? document.baseURI).href;
 }

@@ -7,6 +7,7 @@
 import { QUEUE_MESSAGES } from '@plateia/core/messages/queue';
 import type { EntityId } from '@plateia/core/rules/cart';
 import type { ReactNode } from 'react';
+import { storefrontPage } from './storefront-origin.ts';
 
 /** The virtual queue's refusals (403 `queue_pass_*`), by their pt-BR message. */
 const QUEUE_REFUSALS: readonly string[] = [
@@ -17,12 +18,12 @@ const QUEUE_REFUSALS: readonly string[] = [
 
 /**
  * The storefront's waiting room of an event: `template` (`queue-url`, default
- * `/fila/{eventId}`) resolved against the script-tag loader's address (the storefront that
- * serves `plateia.js`), or against the page when the elements were bundled into it.
+ * `/fila/{eventId}`) on the storefront the page names (the loader's address or
+ * `PLATEIA_SITE_URL`), else on the page itself.
  */
 export function waitingRoomUrl(template: string | undefined, eventId: EntityId): string {
   const path = (template || '/fila/{eventId}').replace('{eventId}', encodeURIComponent(String(eventId)));
-  return new URL(path, globalThis.Plateia?.base ?? document.baseURI).href;
+  return storefrontPage(path);
 }
 
 /** "Ir para a sala de espera" after a virtual queue's refusal; nothing for any other message. */

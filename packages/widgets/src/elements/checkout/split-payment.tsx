@@ -26,6 +26,7 @@ import { navigate } from '@plateia/core/stores/navigation';
 import { $user } from '@plateia/core/stores/session';
 import { orderTicketCount, splitCheckoutPayment } from '@plateia/core/stores/shared-payments';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { storefrontPage } from '../../shared/storefront-origin.ts';
 
 /**
  * Where the page goes once the group is created; `{id}` is the group's id. A relative address
@@ -141,8 +142,7 @@ export function SplitPayment({ order, sharedPaymentUrl }: SplitPaymentProps): Re
         '{id}',
         String(result.sharedPayment.id),
       );
-      // Relative to the storefront that serves the script-tag loader, or to the page.
-      navigate(new URL(path, globalThis.Plateia?.base ?? document.baseURI).href);
+      navigate(storefrontPage(path));
       return;
     }
     setBusy(false);
