@@ -1,15 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, stack } from '../support/browser.ts';
+import { logInThroughPopup } from '../support/embed-login.ts';
 import {
   APPROVED_CARD,
   addChosenSeatByKeyboard,
   chooseSeatByKeyboard,
-  DEMO_CUSTOMER,
   lastCheckoutStart,
   ownedSeatTicket,
   recordCheckoutStarts,
-  submitLoginDialog,
   THEATRE,
 } from '../support/shopping.ts';
 
@@ -65,32 +64,6 @@ const HOSTILE_SCRIPT = `
 })();
 `;
 
-/**
- * Logs the demo customer in from the producer page's login dialog: through the storefront's
- * popup ("Entrar com a Plateia", then "Permitir") when the dialog offers it, else in the dialog.
- */
-async function logIn(page: Page, context: BrowserContext): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: 'Acessar Conta' });
-  await dialog.waitFor();
-  const viaPlateia = dialog.getByRole('button', { name: 'Entrar com a Plateia' });
-  if ((await viaPlateia.count()) === 0) return submitLoginDialog(page, DEMO_CUSTOMER);
-  const [popup] = await Promise.all([context.waitForEvent('page'), viaPlateia.click()]);
-  const popupDialog = popup.getByRole('dialog', { name: 'Acessar Conta' });
-  const enter = popup.getByRole('button', { name: 'Entrar', exact: true });
-  await popupDialog.or(enter).first().waitFor();
-  // The popup may open its login dialog by itself; "Entrar" opens it otherwise.
-  const opened = await popupDialog.waitFor({ timeout: 2000 }).then(
-    () => true,
-    () => false,
-  );
-  if (!opened) await enter.click();
-  await submitLoginDialog(popup, DEMO_CUSTOMER);
-  await Promise.all([
-    popup.waitForEvent('close'),
-    popup.getByRole('button', { name: 'Permitir', exact: true }).click(),
-  ]);
-}
-
 describe('a hostile producer page', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -134,7 +107,7 @@ describe('a hostile producer page', () => {
     await checkout.getByLabel('Cupom de desconto').pressSequentially('ESPIAO');
     await checkout.getByLabel('Cupom de desconto').fill('');
     await checkout.getByRole('button', { name: 'Finalizar Compra' }).click();
-    await logIn(page, context);
+    await logInThroughPopup(context, page);
     await checkout.getByRole('heading', { name: 'Pagamento' }).waitFor();
     const order = await lastCheckoutStart(page);
 
