@@ -51,7 +51,7 @@ const HOSTILE_SCRIPT = `
   window.open = (...args) => {
     const popup = realOpen(...args);
     const peek = () => {
-      try { log.popupReads.push(JSON.stringify({ ...popup.localStorage }) + popup.document.body.innerText); }
+      try { log.popupReads.push(popup.location.href + ' ' + JSON.stringify({ ...popup.localStorage }) + popup.document.body.innerText); }
       catch (error) { log.popupReads.push('bloqueado: ' + error.name); }
     };
     const timer = setInterval(() => (popup && !popup.closed ? peek() : clearInterval(timer)), 100);
@@ -157,7 +157,11 @@ describe('a hostile producer page', () => {
     expect(everything).not.toContain(fullToken);
     for (const value of personal) expect(everything, value).not.toContain(value);
     // The popup was out of reach.
-    expect(log.popupReads.every((read) => read.startsWith('bloqueado'))).toBe(true);
+    // Only the popup's first, empty document (about:blank, the page's own origin until the
+    // storefront loads, which a slow machine lets a 100 ms peek catch) was ever readable.
+    expect(
+      log.popupReads.every((read) => read.startsWith('bloqueado') || read.startsWith('about:blank ')),
+    ).toBe(true);
 
     // What the page did get: a scoped token, refused for the profile and the tickets.
     const embedToken = /"authorization","Bearer ([A-Za-z0-9_-]{43})"/.exec(log.fetches.join('\n'))?.[1] ?? '';
