@@ -27,8 +27,9 @@ export const $queuePass = persistentAtom<QueuePass | null>('plateia:queuePass', 
   },
 });
 
-// Only the calls the API host gates carry the pass (hold, seat checkout, reservation, payment).
-const GATED_PATH = /\/(seat\/(hold|checkout)|cart\/reserve|payments\/(pix|card))$/;
+// Only the calls the API host gates carry the pass (hold, seat checkout, reservation, payment
+// by PIX, card or wallet).
+const GATED_PATH = /\/(seat\/(hold|checkout)|cart\/reserve|payments\/(pix|card)|wallet\/checkout)$/;
 
 /** The pass header for a request to `url`, when there is a live pass and the call is gated. */
 export function queuePassHeader(url: string, now: number = Date.now()): [string, string] | null {

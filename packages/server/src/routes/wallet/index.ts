@@ -22,6 +22,7 @@ import {
   WalletStatementSchema,
   WalletSummarySchema,
 } from '../../schemas/wallet.ts';
+import { eventOfOrder, requireQueuePass } from '../../virtual-queue/gate.ts';
 import { walletStatementPage, walletSummary } from '../../wallet/balance.ts';
 import { applyWalletToOrder, removeWalletFromOrder, walletPartOf } from '../../wallet/checkout.ts';
 import { createPayCode, posSpend } from '../../wallet/pos.ts';
@@ -135,8 +136,26 @@ const wallet: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: WalletOrderPartSchema, ...errors },
       },
     },
-    async (request) =>
-      applyWalletToOrder(db, deps, request.customer.id, request.body.orderId, request.body.amountCents),
+    async (request) => {
+      // High-demand events: the wallet needs the buyer's live admission pass, as PIX and card
+      // do (docs/virtual-queue.md), with the same 403 answers.
+      const eventId = await eventOfOrder(db, request.body.orderId, request.customer.id);
+      if (eventId !== null) {
+        await requireQueuePass(db, {
+          eventId,
+          customerId: request.customer.id,
+          pass: request.headers['x-queue-pass'],
+          now: app.now(),
+        });
+      }
+      return applyWalletToOrder(
+        db,
+        deps,
+        request.customer.id,
+        request.body.orderId,
+        request.body.amountCents,
+      );
+    },
   );
 
   app.get(
