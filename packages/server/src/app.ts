@@ -16,6 +16,7 @@ import { sharePixWebhookSecret } from './payments/webhook-secret.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
+import { registerFiniteNumbers } from './plugins/finite-numbers.ts';
 import { registerOverload } from './plugins/overload.ts';
 import { registerSecurity, trustProxyOption } from './plugins/security.ts';
 import { registerRoutes } from './routes/index.ts';
@@ -66,7 +67,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: BODY_LIMIT,
     // Only the configured proxies' X-Forwarded-For names the client (rate limits key on it).
     trustProxy: trustProxyOption(deps.config.trustProxy),
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    // strictNumbers: NaN and ±Infinity ("1e309" in a path, a query or a JSON body) fail
+    // validation instead of passing `integer` and `minimum` and reaching a query.
+    ajv: {
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: 'array',
+        useDefaults: true,
+        strictNumbers: true,
+      },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', deps.config);
@@ -122,6 +132,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   );
 
   registerErrorHandling(app);
+  registerFiniteNumbers(app);
   await registerOverload(app, deps.config.overload);
   await registerSecurity(app, deps.config);
   await registerCompression(app);

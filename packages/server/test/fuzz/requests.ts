@@ -102,6 +102,12 @@ const RAW_BODIES: { body: string; contentType: string }[] = [
   { body: '1', contentType: 'application/json' },
   { body: '{', contentType: 'application/json' },
   { body: '{"a":1}{"a":1}', contentType: 'application/json' },
+  // JSON numbers a double cannot hold parse to ±Infinity; JSON.stringify never writes them.
+  { body: '1e309', contentType: 'application/json' },
+  {
+    body: '{"id":1e309,"eventId":-1e309,"quantity":1e309,"amountCents":1e309}',
+    contentType: 'application/json',
+  },
   { body: '', contentType: 'application/json' },
   { body: '{"a":1}', contentType: 'text/plain' },
   { body: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded' },
@@ -114,6 +120,7 @@ function fastifyAjv(): Ajv {
     coerceTypes: 'array',
     useDefaults: true,
     removeAdditional: false,
+    strictNumbers: true,
     allErrors: false,
     strict: false,
   });

@@ -135,7 +135,27 @@ const NUMBER_EDGES: readonly number[] = [
 ];
 
 /** Numbers as text, which the validator coerces (query strings and path segments are text). */
-const NUMERIC_TEXT: readonly string[] = ['1', '01', '1.0', '1e3', '0x10', ' 1', '1 ', '-0', '+1', ''];
+const NUMERIC_TEXT: readonly string[] = [
+  '1',
+  '01',
+  '1.0',
+  '1e3',
+  '0x10',
+  ' 1',
+  '1 ',
+  '-0',
+  '+1',
+  '',
+  // Past what a double holds, or not a number at all: each coerces to a non-finite number.
+  '1e309',
+  '-1e309',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  // Past 2^53: the text names an integer JavaScript cannot represent.
+  '9007199254740993',
+  '1e20',
+];
 
 function typesOf(schema: JsonSchema): string[] {
   if (Array.isArray(schema.type)) return schema.type;
