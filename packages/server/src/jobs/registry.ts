@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
+import { INTEGRITY_CHECK_JOB, runIntegrityCheck } from '../integrity/check.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { isOutboxMailer, MAIL_SEND_JOB } from '../mail/outbox.ts';
 import { reclaimExpired } from '../orders/reclaim.ts';
@@ -7,6 +8,7 @@ import type { PaymentProviders } from '../payments/providers.ts';
 import { reconcilePendingPix } from '../payments/reconcile.ts';
 import { CANCEL_EVENT_JOB, refundEventBuyers } from '../refunds/cancel-event.ts';
 import { followUpRefunds } from '../refunds/follow-up.ts';
+import { releaseResaleProceeds } from '../resale/settlement.ts';
 import { SHARED_PAYMENT_EXPIRE_JOB } from '../shared-payments/create.ts';
 import { expireDueSharedPayments, expireSharedPayment } from '../shared-payments/expiry.ts';
 import { ADMIT_JOB, runAdmission, scheduleOpenQueues } from '../virtual-queue/admission.ts';
@@ -132,6 +134,16 @@ export const JOBS: JobDefinition[] = [
     },
   },
   {
+    // Resale prices held since the sale reach their sellers once the event has ended and the
+    // resold ticket can no longer be refunded (resale/settlement.ts, docs/resale.md).
+    name: 'resale.release-proceeds',
+    schedule: '*/10 * * * *',
+    retryLimit: 0,
+    async handler(_data, deps) {
+      await releaseResaleProceeds(deps.db, deps.now());
+    },
+  },
+  {
     // A shared payment's close (shared-payments/expiry.ts), sent for its closes_at with the
     // group's singletonKey: not complete by then, it expires and its paid shares are refunded.
     name: SHARED_PAYMENT_EXPIRE_JOB,
@@ -165,6 +177,17 @@ export const JOBS: JobDefinition[] = [
     retryLimit: 0,
     async handler(_data, deps) {
       await scheduleOpenQueues(deps.db, deps.jobs, deps.now());
+    },
+  },
+  {
+    // The invariants over money, stock and tickets (docs/integrity.md): an error-level alarm
+    // when one fails, and the last result for /health.
+    name: INTEGRITY_CHECK_JOB,
+    schedule: '*/5 * * * *',
+    retryLimit: 0,
+    expireInSeconds: 240,
+    async handler(_data, deps) {
+      await runIntegrityCheck(deps.db, { now: deps.now, log: deps.log });
     },
   },
 ];

@@ -1,0 +1,229 @@
+/**
+ * The invariants that hold between the money, stock and ticket tables whatever happened before
+ * (docs/integrity.md states each equation and why it is exact). Each one is a SQL read over the
+ * real tables answering the rows that break it; the simulator runs them after every step and
+ * the integrity job on a schedule. Read-only: nothing here writes.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { type Queryable, selectRows } from '../db/sql.ts';
+import { trialBalance } from '../ledger/reconcile.ts';
+
+/** The name of each invariant, as docs/integrity.md lists them. */
+export type InvariantName =
+  | 'ledger_balanced'
+  | 'wallets_match_entries'
+  | 'clearing_not_negative'
+  | 'clearing_equals_in_flight'
+  | 'one_live_ticket_per_seat'
+  | 'sold_seat_has_live_ticket'
+  | 'lot_counters'
+  | 'product_counters'
+  | 'meia_quota'
+  | 'refund_within_payment'
+  | 'refund_to_own_payment'
+  | 'refund_within_order'
+  | 'dead_ticket_not_live'
+  | 'live_ticket_of_paid_order';
+
+/** One broken invariant: which, and the rows that break it (a few, in words). */
+export interface Violation {
+  invariant: InvariantName;
+  detail: string;
+}
+
+/** At most this many offending rows are reported per invariant (the first by id). */
+const ROWS_PER_INVARIANT = 10;
+
+/** Ledger transactions keyed `payout:refund:{id}`: the refund's money has left clearing. */
+const PAID_OUT = sql`EXISTS (SELECT 1 FROM ledger_transactions x WHERE x.idempotency_key = 'payout:refund:' || r.id)`;
+
+/**
+ * `platform_clearing` as it must be: the external part of every refund whose payout is not
+ * confirmed yet, late payments owed back that have no refund row yet, wallet parts held for
+ * unpaid orders, and shares of shared payments received while their group is not complete.
+ */
+const CLEARING_IN_FLIGHT = sql`
+  (SELECT coalesce(sum(r.amount_cents - r.wallet_cents), 0) FROM refunds r WHERE NOT ${PAID_OUT})
+  + (SELECT coalesce(sum(p.amount_cents), 0) FROM payments p
+     WHERE p.status = 'refund_required'
+       AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id AND r.reason = 'unfulfilled'))
+  + (SELECT coalesce(sum(w.amount_cents), 0) FROM wallet_order_parts w WHERE w.status = 'held')
+  + (SELECT coalesce(sum(p.amount_cents), 0) FROM payments p
+     JOIN ledger_transactions x ON x.idempotency_key = 'payment:' || p.id AND x.kind = 'shared_share'
+     JOIN shared_payments g ON g.id = p.shared_payment_id
+     WHERE g.status <> 'completed'
+       AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id AND r.reason = 'unfulfilled'))`;
+
+const CLEARING_BALANCE = sql`
+  (SELECT coalesce(sum(e.amount_cents), 0) FROM ledger_entries e
+   JOIN ledger_accounts a ON a.id = e.account_id WHERE a.kind = 'platform_clearing')`;
+
+/** Live tickets: the ones that admit (or admitted) someone. */
+const LIVE = sql`('valid', 'used')`;
+
+/** Each SQL check answers rows with one `detail` column, one per offending row. */
+const CHECKS: { invariant: InvariantName; query: SQL }[] = [
+  {
+    invariant: 'clearing_not_negative',
+    query: sql`SELECT 'platform_clearing = ' || b.total AS detail FROM (SELECT ${CLEARING_BALANCE} AS total) b
+               WHERE b.total < 0`,
+  },
+  {
+    invariant: 'clearing_equals_in_flight',
+    query: sql`SELECT 'platform_clearing = ' || b.total || ', owed in flight = ' || b.owed AS detail
+               FROM (SELECT ${CLEARING_BALANCE} AS total, ${CLEARING_IN_FLIGHT} AS owed) b
+               WHERE b.total <> b.owed`,
+  },
+  {
+    invariant: 'one_live_ticket_per_seat',
+    query: sql`SELECT 'seat ' || seat_id || ': ' || count(*) || ' live tickets' AS detail FROM tickets
+               WHERE seat_id IS NOT NULL AND status IN ${LIVE}
+               GROUP BY seat_id HAVING count(*) > 1 ORDER BY seat_id`,
+  },
+  {
+    invariant: 'sold_seat_has_live_ticket',
+    query: sql`SELECT 'seat ' || s.id || ' is ' || s.state || ' with ' || count(t.id) || ' live tickets' AS detail
+               FROM seats s LEFT JOIN tickets t ON t.seat_id = s.id AND t.status IN ${LIVE}
+               GROUP BY s.id, s.state
+               HAVING (s.state = 'sold') <> (count(t.id) > 0)
+               ORDER BY s.id`,
+  },
+  {
+    invariant: 'lot_counters',
+    query: sql`SELECT 'lot ' || l.id || ': sold ' || l.sold || ' (live tickets ' || l.live || '), reserved '
+                      || l.reserved || ' (live reservations ' || l.held || ')' AS detail
+               FROM (
+                 SELECT t.id, t.numbered, t.sold, t.reserved,
+                   (SELECT count(*) FROM tickets k
+                     WHERE k.ticket_type_id = t.id AND k.seat_id IS NULL AND k.status IN ${LIVE}) AS live,
+                   (SELECT coalesce(sum(i.quantity), 0) FROM order_items i JOIN orders o ON o.id = i.order_id
+                     WHERE i.ticket_type_id = t.id AND i.kind = 'ticket' AND i.seat_id IS NULL
+                       AND i.table_id IS NULL AND o.status = 'reserved') AS held
+                 FROM ticket_types t
+               ) l
+               WHERE (NOT l.numbered AND (l.sold <> l.live OR l.reserved <> l.held))
+                  OR (l.numbered AND l.reserved <> 0)
+               ORDER BY l.id`,
+  },
+  {
+    invariant: 'product_counters',
+    query: sql`SELECT 'product ' || p.id || ': sold ' || p.sold || ' (paid ' || p.paid || '), reserved '
+                      || p.reserved || ' (live reservations ' || p.held || ')' AS detail
+               FROM (
+                 SELECT d.id, d.sold, d.reserved,
+                   (SELECT coalesce(sum(i.quantity), 0) FROM order_items i JOIN orders o ON o.id = i.order_id
+                     WHERE i.product_id = d.id AND i.kind = 'product' AND o.status = 'paid') AS paid,
+                   (SELECT coalesce(sum(i.quantity), 0) FROM order_items i JOIN orders o ON o.id = i.order_id
+                     WHERE i.product_id = d.id AND i.kind = 'product' AND o.status = 'reserved') AS held
+                 FROM products d
+               ) p
+               WHERE p.sold <> p.paid OR p.reserved <> p.held
+               ORDER BY p.id`,
+  },
+  {
+    invariant: 'meia_quota',
+    query: sql`SELECT 'event ' || m.event_id || ': meia taken ' || m.taken || ' (live meia tickets ' || m.live
+                      || ', live meia reservations ' || m.held || ')' AS detail
+               FROM (
+                 SELECT q.event_id, q.taken,
+                   (SELECT count(*) FROM tickets k JOIN order_items i ON i.id = k.order_item_id
+                     WHERE k.event_id = q.event_id AND i.meia_category IS NOT NULL AND k.status IN ${LIVE}
+                       AND NOT EXISTS (SELECT 1 FROM meia_upgrades u WHERE u.ticket_id = k.id)) AS live,
+                   (SELECT count(*) FROM order_items i JOIN orders o ON o.id = i.order_id
+                     WHERE o.event_id = q.event_id AND i.meia_category IS NOT NULL AND o.status = 'reserved') AS held
+                 FROM meia_quotas q
+               ) m
+               WHERE m.taken <> m.live + m.held
+               ORDER BY m.event_id`,
+  },
+  {
+    invariant: 'refund_within_payment',
+    query: sql`SELECT 'payment ' || p.id || ' of ' || p.amount_cents || ' returned ' || sum(r.amount_cents - r.wallet_cents)
+                      AS detail
+               FROM payments p JOIN refunds r ON r.payment_id = p.id
+               GROUP BY p.id, p.amount_cents
+               HAVING sum(r.amount_cents - r.wallet_cents) > p.amount_cents
+               ORDER BY p.id`,
+  },
+  {
+    invariant: 'refund_to_own_payment',
+    query: sql`SELECT 'refund ' || r.id || ' (order ' || r.order_id || ', customer ' || r.customer_id
+                      || ') goes to payment ' || coalesce(p.id::text, '-') || ' of order ' || coalesce(p.order_id::text, '-')
+                      || ', bought by customer ' || o.customer_id AS detail
+               FROM refunds r JOIN orders o ON o.id = r.order_id
+               LEFT JOIN payments p ON p.id = r.payment_id
+               WHERE (r.payment_id IS NOT NULL AND p.order_id <> r.order_id)
+                  OR (r.reason <> 'unfulfilled' AND r.customer_id <> o.customer_id)
+                  OR (r.reason = 'unfulfilled' AND r.customer_id <> p.customer_id)
+               ORDER BY r.id`,
+  },
+  {
+    invariant: 'refund_within_order',
+    query: sql`SELECT 'order ' || o.id || ' (total ' || o.total_cents || ', wallet paid ' || o.wallet_paid
+                      || ') refunded ' || o.refunded || ', of it to the wallet ' || o.to_wallet AS detail
+               FROM (
+                 SELECT d.id, d.total_cents,
+                   coalesce(sum(r.amount_cents), 0) AS refunded, coalesce(sum(r.wallet_cents), 0) AS to_wallet,
+                   (SELECT coalesce(sum(w.amount_cents), 0) FROM wallet_order_parts w
+                     WHERE w.order_id = d.id AND w.status = 'spent') AS wallet_paid
+                 FROM orders d JOIN refunds r ON r.order_id = d.id AND r.reason <> 'unfulfilled'
+                 GROUP BY d.id, d.total_cents
+               ) o
+               WHERE o.refunded > o.total_cents OR o.to_wallet > o.wallet_paid
+               ORDER BY o.id`,
+  },
+  {
+    invariant: 'dead_ticket_not_live',
+    query: sql`SELECT 'ticket ' || t.id || ' is ' || t.status || ' but ' || t.why AS detail FROM (
+                 SELECT k.id, k.status, 'has refund ' || r.id AS why FROM tickets k JOIN refunds r ON r.ticket_id = k.id
+                 WHERE k.status <> 'refunded'
+                 UNION ALL
+                 SELECT k.id, k.status, 'its listing ' || l.id || ' was sold' FROM tickets k
+                 JOIN resale_listings l ON l.ticket_id = k.id AND l.status = 'sold'
+                 WHERE k.status <> 'resold'
+                 UNION ALL
+                 SELECT k.id, k.status, 'listing ' || l.id || ' is active' FROM tickets k
+                 JOIN resale_listings l ON l.ticket_id = k.id AND l.status = 'active'
+                 WHERE k.status <> 'valid'
+               ) t ORDER BY t.id`,
+  },
+  {
+    invariant: 'live_ticket_of_paid_order',
+    query: sql`SELECT 'ticket ' || k.id || ' is ' || k.status || ' but its order ' || o.id || ' is ' || o.status AS detail
+               FROM tickets k JOIN orders o ON o.id = k.order_id
+               WHERE k.status IN ${LIVE} AND o.status <> 'paid'
+               ORDER BY k.id`,
+  },
+];
+
+/**
+ * Runs every invariant over the database and answers the violations (empty when sound). Reads
+ * only; call it outside a transaction or inside a read-only one to see one snapshot.
+ */
+export async function checkInvariants(db: Queryable): Promise<Violation[]> {
+  const violations: Violation[] = [];
+  const trial = await trialBalance(db);
+  if (trial.totalCents !== 0) {
+    violations.push({ invariant: 'ledger_balanced', detail: `the entries sum to ${trial.totalCents}` });
+  }
+  for (const id of trial.unbalancedTransactions.slice(0, ROWS_PER_INVARIANT)) {
+    violations.push({ invariant: 'ledger_balanced', detail: `transaction ${id} does not balance` });
+  }
+  for (const id of trial.driftedAccounts.slice(0, ROWS_PER_INVARIANT)) {
+    violations.push({
+      invariant: 'wallets_match_entries',
+      detail: `wallet account ${id} drifted from its entries`,
+    });
+  }
+  for (const id of trial.negativeWallets.slice(0, ROWS_PER_INVARIANT)) {
+    violations.push({ invariant: 'wallets_match_entries', detail: `customer ${id}'s wallet is below zero` });
+  }
+  for (const check of CHECKS) {
+    const rows = await selectRows<{ detail: string }>(
+      db,
+      sql`SELECT detail FROM (${check.query}) found LIMIT ${ROWS_PER_INVARIANT}`,
+    );
+    for (const row of rows) violations.push({ invariant: check.invariant, detail: String(row.detail) });
+  }
+  return violations;
+}
