@@ -11,7 +11,12 @@ describe('GET /health', () => {
   it('answers ok with the database in use', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: databaseKind, version: '1.0.3' });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: databaseKind,
+      version: '1.0.3',
+      integrity: { status: 'unchecked', violations: 0, checkedAt: null },
+    });
   });
 
   it('serves an OpenAPI 3.1 document that lists it', async () => {
