@@ -4,7 +4,15 @@ import { cardFrameAncestors, cardFrameHeaders } from './card-frame.ts';
 describe('card frame headers', () => {
   it('lets any page frame the card fields in development', () => {
     expect(cardFrameAncestors({ NODE_ENV: 'development' })).toBe('*');
-    expect(cardFrameAncestors({})).toBe('*');
+  });
+
+  it('fails closed when NODE_ENV is unset or unknown', () => {
+    expect(cardFrameAncestors({})).toBe("'self'");
+    expect(cardFrameAncestors({ NODE_ENV: 'prod' })).toBe("'self'");
+    expect(cardFrameAncestors({ NODE_ENV: 'test' })).toBe("'self'");
+    expect(cardFrameAncestors({ NODE_ENV: 'staging', CORS_ORIGINS: 'https://x.com' })).toBe(
+      "'self' https://x.com",
+    );
   });
 
   it('lets only the storefront and the configured embedding origins frame it in production', () => {

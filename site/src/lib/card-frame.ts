@@ -3,17 +3,18 @@
  * one storefront page other sites may frame, so producer pages can take card data without
  * ever seeing it. Every other page keeps `X-Frame-Options: SAMEORIGIN`.
  */
+import { isDevelopmentEnv } from './site-config.ts';
 
 /** The card frame page's path (the widgets' `CARD_FRAME_PATH`). */
 export const CARD_FRAME_PAGE = '/pagamento/cartao';
 
 /**
- * `frame-ancestors` of the card frame: any page in development; in production the
- * storefront itself and the origins of `CORS_ORIGINS` (the embedding pages the API host
+ * `frame-ancestors` of the card frame: any page with NODE_ENV `development`; otherwise (an
+ * unset or unknown NODE_ENV included) the storefront itself and the origins of `CORS_ORIGINS` (the embedding pages the API host
  * accepts), only those given as bare http(s) origins. None configured: the storefront only.
  */
 export function cardFrameAncestors(env: Record<string, string | undefined> = process.env): string {
-  if ((env.NODE_ENV?.trim() || 'development') !== 'production') return '*';
+  if (isDevelopmentEnv(env)) return '*';
   const origins = (env.CORS_ORIGINS ?? '')
     .split(',')
     .map((value) => value.trim())

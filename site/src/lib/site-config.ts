@@ -15,8 +15,24 @@ export interface SiteConfig {
   helpUrl: string;
   /** Social profiles linked from the footer. */
   social: { instagram: string; tiktok: string; youtube: string };
-  /** `true` unless NODE_ENV is `production`; enables the development mailbox. */
+  /** `true` only when NODE_ENV is `development`; enables the development mailbox. */
   isDevelopment: boolean;
+}
+
+/**
+ * Development behaviour (the mailbox page, a card frame any page may frame) only when
+ * NODE_ENV is `development`, as on the API host: `test`, an unset, misspelt or unknown
+ * NODE_ENV ("prod", "staging") gets the production behaviour, so a deployment fails closed.
+ */
+export function isDevelopmentEnv(env: Record<string, string | undefined> = process.env): boolean {
+  return env.NODE_ENV?.trim() === 'development';
+}
+
+/** True for a loopback client address (IPv4 127/8, IPv6 ::1, IPv4-mapped 127/8). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const bare = address.replace(/^::ffff:/i, '');
+  return bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
 }
 
 function read(name: string, fallback: string): string {
@@ -36,8 +52,7 @@ export function getSiteConfig(): SiteConfig {
       tiktok: read('SOCIAL_TIKTOK_URL', 'https://www.tiktok.com/@plateia'),
       youtube: read('SOCIAL_YOUTUBE_URL', 'https://www.youtube.com/@plateia'),
     },
-    // Read by name: the build replaces the literal `process.env.NODE_ENV` with "production".
-    isDevelopment: read('NODE_ENV', 'development') !== 'production',
+    isDevelopment: isDevelopmentEnv(),
   };
 }
 
