@@ -26,6 +26,16 @@ export const RESALE_ERRORS = {
   reserved: 'Um comprador está finalizando a compra deste ingresso. Tente novamente em alguns minutos.',
 } as const;
 
+/**
+ * Answers tied to the resale's held proceeds (docs/resale.md, "Settlement"): the seller is
+ * paid once the event has ended, which makes the sale final from then on.
+ */
+export const RESALE_PROCEEDS_MESSAGES = {
+  released:
+    'Este ingresso foi comprado na revenda e o valor já foi repassado a quem vendeu: não é mais possível reembolsá-lo.',
+  eventEnded: 'Este evento já terminou e não pode mais ser cancelado.',
+} as const;
+
 /** Machine codes of resale errors. */
 export type ResaleErrorCode = keyof typeof RESALE_ERRORS;
 
@@ -40,7 +50,8 @@ export const RESALE_MESSAGES = {
   fee: (feeBps: number, feeCents: number) =>
     `Taxa de revenda (${(feeBps / 100).toLocaleString('pt-BR', { maximumFractionDigits: 2 })}%): ${formatCents(feeCents)}`,
   youReceive: (netCents: number) => `Você recebe ${formatCents(netCents)}`,
-  whenSold: 'O valor entra na sua carteira assim que o pagamento do comprador for confirmado.',
+  whenSold:
+    'Vendido o ingresso, o valor entra na sua carteira depois que o evento terminar (até lá o comprador ainda pode pedir reembolso).',
   codeSuspended: 'Enquanto estiver anunciado, o QR Code deste ingresso fica suspenso.',
   confirm: 'Anunciar para revenda',
   listing: 'Anunciando…',

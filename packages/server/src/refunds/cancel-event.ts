@@ -1,10 +1,14 @@
 /**
  * A producer cancels an event (docs/refunds.md, "Event cancelled"): the event is marked
  * cancelled and, as the `refunds.cancel-event` job enlisted in that same transaction, every
- * valid ticket of every paid order is refunded with its fee share (and the orders'
- * products) and each buyer is e-mailed in pt-BR.
+ * paid ticket (valid or used) of every paid order is refunded with its fee share (and the
+ * orders' products) and each buyer is e-mailed in pt-BR. A resold ticket's sale is undone
+ * first (its buyer paid from the held price), which revives the seller's ticket, refunded in
+ * turn. An event that has ended can no longer be cancelled: its resale proceeds are then
+ * released to the sellers (docs/resale.md).
  */
 import { REFUND_ANSWER_MESSAGES } from '@plateia/core/messages/refunds';
+import { RESALE_PROCEEDS_MESSAGES } from '@plateia/core/messages/resale';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { execute, selectOne, selectRows } from '../db/sql.ts';
@@ -27,7 +31,8 @@ export interface EventCancellation {
 /**
  * Cancels `eventId` for `actor` (a producer, `isadmin` '1', and the event's producer: the
  * same rule as the door's check-in). 404 unknown event, 403 anyone else, 409 already
- * cancelled. The refunds run as a job that exists if and only if the cancellation committed.
+ * cancelled or already ended. The refunds run as a job that exists if and only if the
+ * cancellation committed.
  */
 export async function cancelEvent(
   db: Database,
@@ -37,9 +42,10 @@ export async function cancelEvent(
 ): Promise<EventCancellation> {
   const now = deps.now();
   return db.transaction(async (tx) => {
-    const row = await selectOne<{ id: number; producer_id: number | null; status: string }>(
+    const row = await selectOne<{ id: number; producer_id: number | null; status: string; ended: boolean }>(
       tx,
-      sql`SELECT id, producer_id, status FROM events WHERE id = ${eventId} FOR UPDATE`,
+      sql`SELECT id, producer_id, status, ends_at <= ${now.toISOString()}::timestamptz AS ended
+          FROM events WHERE id = ${eventId} FOR UPDATE`,
     );
     if (!row) throw new HttpError(404, REFUND_ANSWER_MESSAGES.eventNotFound, 'not_found');
     if (actor.isadmin !== '1' || row.producer_id === null || Number(row.producer_id) !== actor.id) {
@@ -48,15 +54,23 @@ export async function cancelEvent(
     if (row.status === 'cancelled') {
       throw new HttpError(409, REFUND_ANSWER_MESSAGES.eventAlreadyCancelled, 'already_cancelled');
     }
+    // The event happened: its resale sellers are (or are about to be) paid, and its tickets
+    // were for a show that took place. The row lock keeps the release job out meanwhile.
+    if (row.ended) throw new HttpError(409, RESALE_PROCEEDS_MESSAGES.eventEnded, 'event_ended');
     await execute(
       tx,
       sql`UPDATE events SET status = 'cancelled', updated_at = ${now.toISOString()}::timestamptz WHERE id = ${eventId}`,
     );
+    // Paid tickets still held (valid or used) and resold ones whose sale will be undone.
     const due = await selectOne<{ orders: string | number; tickets: string | number }>(
       tx,
       sql`SELECT count(DISTINCT o.id) AS orders, count(t.id) AS tickets
           FROM orders o JOIN tickets t ON t.order_id = o.id
-          WHERE o.event_id = ${eventId} AND o.status = 'paid' AND t.status = 'valid'`,
+          WHERE o.event_id = ${eventId} AND o.status = 'paid'
+            AND (t.status IN ('valid', 'used')
+                 OR (t.status = 'resold' AND EXISTS (
+                   SELECT 1 FROM resale_listings l WHERE l.ticket_id = t.id AND l.status = 'sold'
+                     AND l.proceeds_released_at IS NULL AND l.undone_at IS NULL)))`,
     );
     await deps.jobs.send(CANCEL_EVENT_JOB, { eventId }, { tx, singletonKey: `event:${eventId}` });
     return { eventId, ordersToRefund: Number(due?.orders ?? 0), ticketsToRefund: Number(due?.tickets ?? 0) };
@@ -80,29 +94,36 @@ export async function refundEventBuyers(db: Database, deps: RefundDeps, eventId:
 }
 
 /**
- * Refunds every paid order of a cancelled event that still has valid tickets (or products),
- * each order in its own transaction so one failure does not undo the others. Answers the
- * new refunds' ids.
+ * Refunds every paid order of a cancelled event that still has paid tickets (or products),
+ * each order in its own transaction so one failure does not undo the others. Newest orders
+ * first: a resale order is always newer than the order of the ticket it resold, so undoing
+ * a sale revives a ticket whose order comes later in the pass; a further pass catches any
+ * left (it finds nothing when the first got everything). Answers the new refunds' ids.
  */
 export async function refundCancelledEvent(
   db: Database,
   deps: RefundDeps,
   eventId: number,
 ): Promise<number[]> {
-  const orders = await selectRows<{ id: number }>(
-    db,
-    sql`SELECT o.id FROM orders o WHERE o.event_id = ${eventId} AND o.status = 'paid' ORDER BY o.id`,
-  );
   const all: number[] = [];
-  for (const { id } of orders) {
-    const ids = await db.transaction(async (tx) => {
-      const order = await loadRefundOrder(tx, Number(id), true);
-      if (order?.event.status !== 'cancelled') return [];
-      return refundOrderTickets(tx, order, 'event_cancelled', deps.now());
-    });
-    if (ids.length === 0) continue;
-    all.push(...ids);
-    await settleAfterCommit(db, deps, ids);
+  for (let pass = 0; pass < 10; pass++) {
+    const orders = await selectRows<{ id: number }>(
+      db,
+      sql`SELECT o.id FROM orders o WHERE o.event_id = ${eventId} AND o.status = 'paid' ORDER BY o.id DESC`,
+    );
+    let made = 0;
+    for (const { id } of orders) {
+      const ids = await db.transaction(async (tx) => {
+        const order = await loadRefundOrder(tx, Number(id), true);
+        if (order?.event.status !== 'cancelled') return [];
+        return refundOrderTickets(tx, order, 'event_cancelled', deps.now());
+      });
+      if (ids.length === 0) continue;
+      made += ids.length;
+      all.push(...ids);
+      await settleAfterCommit(db, deps, ids);
+    }
+    if (made === 0) break;
   }
   return all;
 }

@@ -5,6 +5,7 @@
  * requests meet the order's row lock and the one-refund-per-ticket index: one refund.
  */
 import { REFUND_ANSWER_MESSAGES, REFUND_POLICY_MESSAGES } from '@plateia/core/messages/refunds';
+import { RESALE_PROCEEDS_MESSAGES } from '@plateia/core/messages/resale';
 import { type RefundPolicyAnswer, refundPolicy } from '@plateia/core/rules/refund-policy';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
@@ -12,6 +13,7 @@ import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import { type LedgerLeg, postMovement } from '../ledger/index.ts';
 import { releaseMeiaOfTicket } from '../meia-entrada/door.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { type ResaleOrigin, resaleOriginOf, undoResale } from '../resale/settlement.ts';
 import { bumpHolderVersion } from '../tickets/holder.ts';
 import { orderShares, orderSources } from './amounts.ts';
 import { processRefund, type RefundDeps } from './payout.ts';
@@ -134,7 +136,10 @@ export async function requestTicketRefund(
     if (order.customerId !== customerId)
       throw new HttpError(403, REFUND_ANSWER_MESSAGES.buyerOnly, 'forbidden');
     if (order.status !== 'paid') throw new HttpError(409, REFUND_ANSWER_MESSAGES.notPaid, 'not_paid');
-    if (ticket.status !== 'valid' || ticket.customer_id !== customerId) {
+    // A cancelled event gives every paid ticket's money back, whatever its door state.
+    const refundable =
+      ticket.status === 'valid' || (ticket.status === 'used' && order.event.status === 'cancelled');
+    if (!refundable || ticket.customer_id !== customerId) {
       throw new HttpError(409, REFUND_POLICY_MESSAGES.not_refundable, 'not_refundable');
     }
     if (ticket.listed) throw new HttpError(409, REFUND_ANSWER_MESSAGES.listed, 'listed');
@@ -185,8 +190,9 @@ export async function requestOrderRefund(
 
 /**
  * Refunds, inside the caller's transaction (order locked), every valid ticket of the order
- * (held by `holderId` when given, else by anyone: a cancelled event refunds them all) and
- * the order's rest. Answers the new refunds' ids.
+ * (held by `holderId` when given, else by anyone: a cancelled event refunds them all, used
+ * ones too, since a ticket's money goes back whatever its door state) and the order's rest.
+ * Answers the new refunds' ids.
  */
 export async function refundOrderTickets(
   tx: Queryable,
@@ -198,7 +204,8 @@ export async function refundOrderTickets(
   const tickets = await selectRows<{ id: number }>(
     tx,
     sql`SELECT t.id FROM tickets t
-        WHERE t.order_id = ${order.id} AND t.status = 'valid'
+        WHERE t.order_id = ${order.id}
+          AND t.status IN ${reason === 'event_cancelled' ? sql`('valid', 'used')` : sql`('valid')`}
           ${holderId === undefined ? sql`` : sql`AND t.customer_id = ${holderId}`}
           AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.ticket_id = t.id)
           ${
@@ -218,8 +225,11 @@ export async function refundOrderTickets(
 
 /**
  * Writes one ticket's refund inside the caller's transaction (order and ticket locked, the
- * policy already decided): the row, the ticket voided and its stock returned, the `refund`
- * movement. Answers the refund's id (the existing one if the ticket has one).
+ * policy already decided): the row, the ticket voided, the `refund` movement. A ticket bought
+ * on resale undoes its sale (docs/resale.md, "Refunds and cancellation"): the buyer is paid
+ * from the price held in clearing and the seller's ticket comes back to life instead of the
+ * unit returning to stock; once that price has reached the seller (the event ended) the
+ * refund is refused (409). Answers the refund's id (the existing one if the ticket has one).
  */
 export async function createTicketRefund(
   tx: Queryable,
@@ -230,12 +240,16 @@ export async function createTicketRefund(
 ): Promise<number> {
   const shares = await orderShares(tx, order);
   const share = shares.tickets.get(ticketId) ?? { netCents: 0, feeCents: 0, totalCents: 0, resale: false };
+  const [earlier] = await refundsWhere(tx, sql`r.ticket_id = ${ticketId}`);
+  if (earlier) return earlier.id;
+  const origin = share.resale ? await resaleOriginOf(tx, ticketId) : null;
+  if (origin?.released) throw new HttpError(409, RESALE_PROCEEDS_MESSAGES.released, 'resale_released');
   const id = await insertRefund(tx, order, ticketId, reason, share, now);
   if (id === null) {
     const [existing] = await refundsWhere(tx, sql`r.ticket_id = ${ticketId}`);
     return existing!.id;
   }
-  await voidTicket(tx, ticketId, now);
+  await voidTicket(tx, ticketId, now, origin);
   await postRefund(tx, id, order, share, now);
   return id;
 }
@@ -285,9 +299,17 @@ async function insertRefund(
 
 /**
  * The ticket dies: a holder version bump to 'refunded' (every code of it stops passing the
- * door), an open listing or pending transfer closes, and its seat or lot unit is for sale again.
+ * door), an open listing or pending transfer closes, and its seat or lot unit is for sale
+ * again. A ticket bought on resale (`origin`) returns no stock: its sale is undone and the
+ * seller's ticket holds the unit again (after this one is void, so one seat never has two
+ * live tickets); the producer's revenue for the unit stays, as the unit is still sold.
  */
-async function voidTicket(tx: Queryable, ticketId: number, now: Date): Promise<void> {
+async function voidTicket(
+  tx: Queryable,
+  ticketId: number,
+  now: Date,
+  origin: ResaleOrigin | null,
+): Promise<void> {
   const ticket = await selectOne<{ seat_id: number | null; ticket_type_id: number }>(
     tx,
     sql`SELECT seat_id, ticket_type_id FROM tickets WHERE id = ${ticketId}`,
@@ -302,6 +324,10 @@ async function voidTicket(tx: Queryable, ticketId: number, now: Date): Promise<v
     sql`UPDATE ticket_transfers SET status = 'cancelled' WHERE ticket_id = ${ticketId} AND status = 'pending'`,
   );
   if (!ticket) return;
+  if (origin) {
+    await undoResale(tx, origin, now);
+    return;
+  }
   if (ticket.seat_id !== null) {
     await execute(
       tx,

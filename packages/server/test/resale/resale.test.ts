@@ -6,6 +6,7 @@ import { selectOne, selectRows } from '../../src/db/sql.ts';
 import { balanceOf, trialBalance, walletBalance } from '../../src/ledger/index.ts';
 import { settleOrder } from '../../src/payments/fulfilment.ts';
 import { withdrawListing } from '../../src/resale/listings.ts';
+import { releaseResaleProceeds } from '../../src/resale/settlement.ts';
 import { RESALE_FEE_SETTING } from '../../src/resale/settings.ts';
 import { festivalInput } from '../catalogue/fixtures.ts';
 import { type PaymentsHarness, startPaymentsHarness, tokenize } from '../payments/support.ts';
@@ -106,6 +107,9 @@ describe('resale, selling side', () => {
       h.database.db,
       sql`SELECT status, holder_version, customer_id FROM tickets WHERE id = ${ticketId}`,
     ))!;
+
+  /** Runs the release job as if the event (30 days ahead, 10 hours long) were over. */
+  const releaseAfterEvent = () => releaseResaleProceeds(h.database.db, new Date(Date.now() + 32 * 86_400_000));
 
   const scan = async (ticketId: number, holderVersion: number) => {
     const payload = await ticketPayload(h.database.db, { eventId, id: ticketId, holderVersion }, new Date());
@@ -239,7 +243,7 @@ describe('resale, selling side', () => {
     expect((await call('GET', '/resale/listings', rival)).body.listings).toEqual([]);
   });
 
-  it('two buyers racing for one listing: exactly one reserves it; the sale pays the seller less the fee', async () => {
+  it('two buyers racing for one listing: exactly one reserves it; after the event the seller gets the price less the fee', async () => {
     const { ticketIds } = await buyTickets(seller, 1);
     const ticketId = ticketIds[0]!;
     const listing = (await list(seller, ticketId, 12_500)).body.listing;
@@ -279,6 +283,11 @@ describe('resale, selling side', () => {
     expect(await scan(ticketId, 3)).toMatchObject({ verdict: 'resold', admitted: false });
     expect(await scan(bought!.id, 1)).toMatchObject({ verdict: 'admitted' });
 
+    // The price is held in clearing until the event is over (a refund would undo the sale).
+    expect(await walletBalance(h.database.db, seller.id)).toBe(before);
+    expect(await balanceOf(h.database.db, { kind: 'platform_clearing' })).toBe(12_500);
+    expect(await balanceOf(h.database.db, { kind: 'platform_fees' })).toBe(fees + order.feeCents);
+    expect(await releaseAfterEvent()).toBe(1);
     // R$ 125,00 less the 10% resale fee reaches the seller's wallet; the fee is the platform's.
     expect(await walletBalance(h.database.db, seller.id)).toBe(before + 11_250);
     // The platform keeps the resale fee and the buyer's service fee on the resale order.
@@ -293,7 +302,7 @@ describe('resale, selling side', () => {
       status: 'sold',
       netCents: 11_250,
     });
-    // Settled sales leave nothing in clearing, and the books balance.
+    // Released sales leave nothing in clearing, and the books balance.
     expect(await balanceOf(h.database.db, { kind: 'platform_clearing' })).toBe(0);
     expect(await trialBalance(h.database.db)).toEqual({
       totalCents: 0,
@@ -315,13 +324,14 @@ describe('resale, selling side', () => {
       const before = await walletBalance(h.database.db, seller.id);
       const reserved = await reserve(buyer, [resaleLine(listing.id)]);
       await payByCard(buyer, reserved.body.order.id);
+      await releaseAfterEvent();
       expect(await walletBalance(h.database.db, seller.id)).toBe(before + 9_000);
     } finally {
       await h.database.db.execute(sql`DELETE FROM app_settings WHERE key = ${RESALE_FEE_SETTING}`);
     }
   });
 
-  it("a resale paid whole with the buyer's wallet pays the seller in the same settlement", async () => {
+  it("a resale paid whole with the buyer's wallet holds the price for the seller like any other", async () => {
     const topUp = await call('POST', '/wallet/topups', buyer, { amountCents: 20_000 });
     expect(topUp.status, JSON.stringify(topUp.body)).toBe(200);
     expect(
@@ -340,6 +350,8 @@ describe('resale, selling side', () => {
     const paid = await call('POST', '/wallet/checkout', buyer, { orderId: reserved.body.order.id });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     expect(await ticketRow(ticketIds[0]!)).toMatchObject({ status: 'resold' });
+    expect(await balanceOf(h.database.db, { kind: 'platform_clearing' })).toBe(10_000);
+    await releaseAfterEvent();
     expect(await walletBalance(h.database.db, seller.id)).toBe(before + 9_000);
     expect(await balanceOf(h.database.db, { kind: 'platform_clearing' })).toBe(0);
     expect(await trialBalance(h.database.db)).toMatchObject({ totalCents: 0, driftedAccounts: [] });
@@ -397,6 +409,7 @@ describe('resale, selling side', () => {
         expect(await ticketRow(ticketIds[0]!)).toMatchObject({ status: 'valid', holder_version: 3 });
       }
     }
+    await releaseAfterEvent();
     expect(await balanceOf(h.database.db, { kind: 'platform_clearing' })).toBe(0);
   });
 
