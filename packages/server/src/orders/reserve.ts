@@ -341,8 +341,9 @@ async function reserveProducts(tx: Queryable, input: ReserveInput, draft: Reserv
 }
 
 /**
- * Seats and tables: each must be held, live, by this session; the hold is stretched to the
- * order's expiry and tied to the order.
+ * Seats and tables: each must be held, live, by this session, and made by no account or by
+ * this customer (another account's hold is not taken by knowing its session id); the hold is
+ * stretched to the order's expiry, tied to the order and becomes the customer's.
  */
 async function takeHeldSeats(
   tx: Queryable,
@@ -372,9 +373,11 @@ async function takeHeldSeats(
     const taken = type.sellable
       ? await selectRows<{ id: number }>(
           tx,
-          sql`UPDATE seats SET held_until = GREATEST(held_until, ${order.expiresAt.toISOString()}::timestamptz), order_id = ${order.id}
+          sql`UPDATE seats SET held_until = GREATEST(held_until, ${order.expiresAt.toISOString()}::timestamptz), order_id = ${order.id},
+                hold_account = ${input.customerId}::int
               WHERE event_id = ${input.eventId} AND id = ANY(${pgIntArray(ids)}::int[]) AND state = 'available'
                 AND held_by = ${input.sessionId} AND held_until > now()
+                AND (hold_account IS NULL OR hold_account = ${input.customerId}::int)
               RETURNING id`,
         )
       : [];

@@ -10,7 +10,8 @@ export const MAX_HOLD_SECONDS = 1800;
 /**
  * The statement that holds every seat in `seatIds` for `sessionId`, or none of them. It
  * locks the seats that are free (never sold, and unheld, or held past expiry, or held by
- * this same session) and updates them only if that is all of them. Under READ COMMITTED a
+ * this same session, when no account or this one made the hold: a signed-in account's hold is
+ * the account's, not its session id's) and updates them only if that is all of them. Under READ COMMITTED a
  * second statement waiting on one of these rows re-checks the predicate after the first
  * commits and sees the seat taken, so two sessions can never both succeed. Expiry is part
  * of the predicate, so an expired hold needs no sweeper; only the holding session can
@@ -32,7 +33,8 @@ export function holdSeatsQuery(input: {
   return sql`WITH free AS (
       SELECT id FROM seats
       WHERE event_id = ${input.eventId} AND id = ANY(${pgIntArray(ids)}::int[]) AND state = 'available'
-        AND (held_until IS NULL OR held_until <= now() OR held_by = ${input.sessionId})
+        AND (held_until IS NULL OR held_until <= now()
+          OR (held_by = ${input.sessionId} AND (hold_account IS NULL OR hold_account = ${input.holdAccount ?? null}::int)))
       ORDER BY id
       FOR UPDATE
     )
@@ -49,10 +51,15 @@ export function holdSeatsQuery(input: {
     RETURNING id, held_until`;
 }
 
-/** Releases the seats this session holds (others' holds and sold seats are untouched). */
+/**
+ * Releases the seats this session holds (others' holds and sold seats are untouched). A hold
+ * made or reserved by a signed-in account is released only with that account's session
+ * token (`accountId`); a visitor's hold (no account) by its own session id, a random UUID the
+ * browser never shows. Seats held for a group's order are held under no session id at all.
+ */
 export async function releaseSeats(
   db: Queryable,
-  input: { eventId: number; seatIds: number[]; sessionId: string },
+  input: { eventId: number; seatIds: number[]; sessionId: string; accountId: number | null },
 ): Promise<number[]> {
   const ids = [...new Set(input.seatIds)];
   if (ids.length === 0) return [];
@@ -61,6 +68,7 @@ export async function releaseSeats(
     sql`UPDATE seats SET held_by = NULL, held_until = NULL, order_id = NULL, hold_account = NULL, hold_address = NULL
         WHERE event_id = ${input.eventId} AND id = ANY(${pgIntArray(ids)}::int[])
           AND held_by = ${input.sessionId} AND state = 'available'
+          AND (hold_account IS NULL OR hold_account = ${input.accountId}::int)
         RETURNING id`,
   );
   return rows.map((row) => row.id).sort((a, b) => a - b);

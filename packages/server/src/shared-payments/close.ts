@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import { endReservations } from '../orders/reclaim.ts';
 import { pgIntArray } from '../seat-map/id-list.ts';
-import { groupSessionId } from './create.ts';
+import { orderHoldKey } from './create.ts';
 
 /** What closing did: the charges to remove at the PSP and the payments to refund. */
 export interface ClosedGroup {
@@ -54,12 +54,12 @@ export async function closeUnpaidGroup(
     sql`UPDATE payments SET status = 'refund_required', updated_at = ${at}::timestamptz
         WHERE id = ANY(${pgIntArray(refundPaymentIds)}::int[])`,
   );
-  // The seats were held under the group's own session until closes_at: free them now, since
+  // The seats were held for the order until closes_at: free them now, since
   // a group may close before that (its order could not be honoured).
   await execute(
     tx,
     sql`UPDATE seats SET held_by = NULL, held_until = NULL
-        WHERE order_id = ${orderId} AND held_by = ${groupSessionId(groupId)} AND state = 'available'`,
+        WHERE order_id = ${orderId} AND held_by = ${orderHoldKey(orderId)} AND state = 'available'`,
   );
   await endReservations(tx, sql`id = ${orderId}`, 'cancelled');
   // A reservation the lazy reclaim expired first already gave its stock back.

@@ -43,8 +43,12 @@ interface TicketLine {
   units: number;
 }
 
-/** The session id a group's order and seats are held under, so the leader's browser cannot release them. */
-export const groupSessionId = (groupId: number): string => `shared-payment-${groupId}`;
+/**
+ * What a group's order and seats are held under: the order itself. The ':' is outside every
+ * session id a client may send (`SessionIdSchema`), so no request can name this hold: nobody
+ * (the leader's browser included) releases, re-holds or reserves the group's seats.
+ */
+export const orderHoldKey = (orderId: number): string => `order:${orderId}`;
 
 const fail = (status: number, message: string, code: string) => new HttpError(status, message, code);
 
@@ -134,7 +138,7 @@ export async function createSharedPayment(
         );
         tokens.set(Number(row!.id), token);
       }
-      await holdUntilClose(tx, order.id, groupId, closesAt, holders);
+      await holdUntilClose(tx, order.id, closesAt, holders);
       await deps.jobs.send(
         SHARED_PAYMENT_EXPIRE_JOB,
         { id: groupId },
@@ -229,19 +233,18 @@ async function assertUnderCap(tx: Queryable, eventId: number, ticketCount: numbe
 }
 
 /**
- * The order's reservation lasts until the group closes: its expiry, its seats (held under the
- * group's own session id, so the leader's browser releasing its holds leaves them) and its
- * resale listings. Each ticket line is addressed to its participant's e-mail.
+ * The order's reservation lasts until the group closes: its expiry, its seats (held for the
+ * order, `orderHoldKey`, which no client can name, so no browser releases or takes them) and
+ * its resale listings. Each ticket line is addressed to its participant's e-mail.
  */
 async function holdUntilClose(
   tx: Queryable,
   orderId: number,
-  groupId: number,
   closesAt: Date,
   holders: Map<number, string>,
 ): Promise<void> {
   const until = closesAt.toISOString();
-  const session = groupSessionId(groupId);
+  const session = orderHoldKey(orderId);
   await execute(
     tx,
     sql`UPDATE orders SET expires_at = ${until}::timestamptz, session_id = ${session}, updated_at = now()
@@ -249,7 +252,7 @@ async function holdUntilClose(
   );
   await execute(
     tx,
-    sql`UPDATE seats SET held_until = ${until}::timestamptz, held_by = ${session}
+    sql`UPDATE seats SET held_until = ${until}::timestamptz, held_by = ${session}, hold_account = NULL, hold_address = NULL
         WHERE order_id = ${orderId} AND state = 'available'`,
   );
   await execute(

@@ -73,13 +73,19 @@ const seatHold: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['seats'],
-        summary: "Releases the session's holds on the given seats.",
+        summary:
+          "Releases the session's holds on the given seats (a signed-in account's holds only with its token).",
         body: SeatReleaseBodySchema,
         response: { 200: SeatAnswerSchema, 400: ErrorSchema },
       },
     },
     async (request) => {
-      const released = await releaseSeats(app.database.db, request.body);
+      // A signed-in account's hold is released only with that account's token.
+      const customer = await readCustomer(request);
+      const released = await releaseSeats(app.database.db, {
+        ...request.body,
+        accountId: customer?.id ?? null,
+      });
       return { success: true, message: SEAT_CALL_MESSAGES.released, seatIds: released };
     },
   );
