@@ -10,6 +10,8 @@ export const PRODUCER_APPLICATION_MESSAGES = {
   emailInvalid: INVALID_EMAIL_MESSAGE,
   phoneRequired: 'Informe um telefone com DDD.',
   eventRequired: 'Conte um pouco sobre o seu evento.',
+  tooManyForEmail:
+    'Já recebemos solicitações deste e-mail hoje. Nossa equipe vai entrar em contato; se precisar, tente de novo amanhã.',
 } as const;
 
 /** Sizes of audience a producer picks in the form. */

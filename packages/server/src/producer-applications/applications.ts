@@ -9,6 +9,15 @@ import { type Queryable, selectOne } from '../db/sql.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { escapeHtml } from '../mail/templates.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { RateLimitedError } from '../rate-limits/backoff.ts';
+import { counterKey, type RateLimitCounters } from '../rate-limits/counters.ts';
+
+/**
+ * Applications naming one e-mail address per day. The form is open to visitors, so the
+ * address is anyone's: the limit keeps Plateia from being used to flood a stranger's inbox
+ * (the per-IP limit of the route keeps one sender from flooding many).
+ */
+export const APPLICATIONS_PER_EMAIL_PER_DAY = 3;
 
 /** A "Seja produtor" application as the form sends it. */
 export interface ProducerApplicationInput {
@@ -29,6 +38,13 @@ export interface ProducerApplicationDeps {
   now: Date;
   /** The logged-in customer, when the applicant had a session. */
   customerId: number | null;
+  /**
+   * The logged-in customer's e-mail when it is verified: the only address Plateia sends
+   * the applicant's confirmation to, since only then has the sender proven it is theirs.
+   */
+  verifiedEmail: string | null;
+  /** Shared counters for the per-address limit. */
+  counters: RateLimitCounters;
   /** Where a failed delivery is reported: the application is stored either way. */
   log: { error(details: object, message: string): void };
 }
@@ -39,9 +55,10 @@ function clean(value: string | undefined): string {
 }
 
 /**
- * Stores an application, e-mails it to the producer team and sends the applicant a
- * confirmation. 400 for a missing name,
- * an invalid e-mail, a phone without DDD or an empty description.
+ * Stores an application and e-mails it to the producer team; the applicant gets a
+ * confirmation of fixed text (nothing they typed) only at their own verified account's
+ * address. 400 for a missing name, an invalid e-mail, a phone without DDD or an empty
+ * description; 429 past `APPLICATIONS_PER_EMAIL_PER_DAY` for one address.
  */
 export async function submitProducerApplication(
   db: Queryable,
@@ -61,6 +78,7 @@ export async function submitProducerApplication(
     throw new HttpError(400, PRODUCER_APPLICATION_MESSAGES.phoneRequired, 'validation');
   }
   if (!event) throw new HttpError(400, PRODUCER_APPLICATION_MESSAGES.eventRequired, 'validation');
+  await assertUnderEmailLimit(deps.counters, email);
   const row = await selectOne<{ id: number }>(
     db,
     sql`INSERT INTO producer_applications (name, email, phone, company, city, audience, event_description, customer_id, created_at)
@@ -91,24 +109,48 @@ export async function submitProducerApplication(
       .map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd style="white-space:pre-wrap">${escapeHtml(v)}</dd>`)
       .join('')}</dl></body></html>`,
   });
-  const hello = `Olá, ${name}!`;
-  const lines = [
-    'Recebemos sua solicitação para vender ingressos com a Plateia.',
-    'Nossa equipe de produtores vai analisar as informações e entrar em contato em até 2 dias úteis.',
-  ];
-  const confirmation = deps.mailer.send({
-    to: email,
-    subject: 'Recebemos sua solicitação | Plateia para produtores',
-    text: [hello, '', ...lines, '', 'Equipe Plateia'].join('\n'),
-    html: `<!doctype html><html lang="pt-BR"><body style="background:#0f0f14;color:#ececf1;font-family:Arial,sans-serif"><div style="max-width:560px;margin:0 auto;padding:32px 24px"><p>${escapeHtml(hello)}</p>${lines
-      .map((line) => `<p>${escapeHtml(line)}</p>`)
-      .join('')}<p style="font-size:12px;color:#a0a0ab">Equipe Plateia</p></div></body></html>`,
-  });
+  const mails: Promise<unknown>[] = [team];
+  if (deps.verifiedEmail !== null && deps.verifiedEmail.toLowerCase() === email) {
+    mails.push(sendConfirmation(deps.mailer, email));
+  }
   // Stored first, so a mail outage loses nothing: the team also reads the table.
-  const sent = await Promise.allSettled([team, confirmation]);
+  const sent = await Promise.allSettled(mails);
   for (const result of sent) {
     if (result.status === 'rejected')
       deps.log.error({ err: result.reason, applicationId: row.id }, 'producer application e-mail failed');
   }
   return row.id;
+}
+
+/** 429 once an address has been named in `APPLICATIONS_PER_EMAIL_PER_DAY` applications today. */
+async function assertUnderEmailLimit(counters: RateLimitCounters, email: string): Promise<void> {
+  const limiter = counters.limiter({
+    prefix: 'producer-application-email',
+    points: APPLICATIONS_PER_EMAIL_PER_DAY,
+    durationSeconds: 24 * 60 * 60,
+  });
+  try {
+    await limiter.consume(counterKey(email));
+  } catch (refusal) {
+    if (refusal instanceof Error) throw refusal;
+    const wait = (refusal as { msBeforeNext?: number }).msBeforeNext ?? 60_000;
+    throw new RateLimitedError(PRODUCER_APPLICATION_MESSAGES.tooManyForEmail, wait / 1000);
+  }
+}
+
+/** The applicant's confirmation: fixed text only, so the e-mail carries nothing a sender typed. */
+function sendConfirmation(mailer: Mailer, email: string): Promise<unknown> {
+  const lines = [
+    'Olá!',
+    'Recebemos sua solicitação para vender ingressos com a Plateia.',
+    'Nossa equipe de produtores vai analisar as informações e entrar em contato em até 2 dias úteis.',
+  ];
+  return mailer.send({
+    to: email,
+    subject: 'Recebemos sua solicitação | Plateia para produtores',
+    text: [...lines, '', 'Equipe Plateia'].join('\n'),
+    html: `<!doctype html><html lang="pt-BR"><body style="background:#0f0f14;color:#ececf1;font-family:Arial,sans-serif"><div style="max-width:560px;margin:0 auto;padding:32px 24px">${lines
+      .map((line) => `<p>${escapeHtml(line)}</p>`)
+      .join('')}<p style="font-size:12px;color:#a0a0ab">Equipe Plateia</p></div></body></html>`,
+  });
 }

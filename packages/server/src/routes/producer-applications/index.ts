@@ -3,6 +3,8 @@ import {
   PRODUCER_APPLICATION_MESSAGES,
   type ProducerAudienceSize,
 } from '@plateia/core/messages/producer-application';
+import { findCustomerById } from '../../accounts/customers.ts';
+import type { Queryable } from '../../db/sql.ts';
 import { readCustomer } from '../../plugins/auth.ts';
 import { submitProducerApplication } from '../../producer-applications/applications.ts';
 import { ErrorSchema } from '../../schemas/common.ts';
@@ -10,8 +12,8 @@ import { ProducerApplicationAnswer, ProducerApplicationBody } from '../../schema
 
 /**
  * "Seja produtor": `POST /producer-applications` stores the application, e-mails it to the
- * producer team and confirms to the applicant. Open to visitors, rate limited per IP like
- * the authentication routes.
+ * producer team and confirms to the applicant's own verified account address. Open to
+ * visitors, rate limited per IP like the authentication routes and per e-mail address.
  */
 const producerApplications: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -33,6 +35,8 @@ const producerApplications: FastifyPluginAsyncTypebox = async (app) => {
         teamEmail: app.config.producerTeamEmail,
         now: app.now(),
         customerId: customer?.id ?? null,
+        verifiedEmail: await verifiedEmailOf(app.database.db, customer?.id),
+        counters: app.rateLimits,
         log: request.log,
       };
       const id = await submitProducerApplication(app.database.db, input, deps);
@@ -40,5 +44,12 @@ const producerApplications: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+/** The account's e-mail when it has been verified, else null. */
+async function verifiedEmailOf(db: Queryable, customerId: number | undefined): Promise<string | null> {
+  if (customerId === undefined) return null;
+  const row = await findCustomerById(db, customerId);
+  return row?.emailVerifiedAt ? row.email : null;
+}
 
 export default producerApplications;

@@ -29,7 +29,7 @@ describe('POST /producer-applications', () => {
     event: 'Festa junina com 3 palcos',
   };
 
-  it('stores the application, e-mails the producer team and confirms to the applicant', async () => {
+  it('stores the application and e-mails the producer team, never a visitor-typed address', async () => {
     const res = await apply(valid);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -47,8 +47,46 @@ describe('POST /producer-applications', () => {
     expect(team?.text).toContain('Público esperado: De 500 a 2.000 pessoas');
     expect(team?.html).toContain('Bia Eventos &amp; Cia');
     expect(team?.html).not.toContain('<Produções>');
-    const applicant = sink.messages.find((m) => m.envelopeTo.includes('bia@example.com'));
-    expect(applicant?.subject).toBe('Recebemos sua solicitação | Plateia para produtores');
+    // A visitor's address is anyone's: Plateia does not write to it (it was a relay for
+    // a message opening with the sender's own text).
+    expect(sink.messages.some((m) => m.envelopeTo.includes('bia@example.com'))).toBe(false);
+  });
+
+  it("confirms to the applicant's own verified address, in fixed text only", async () => {
+    const rui = await createCustomer(t.database.db, { email: 'rui@example.com' });
+    const res = await apply(
+      { ...valid, name: 'Ganhe um prêmio em http://golpe.example', email: 'rui@example.com' },
+      bearer(rui.token),
+    );
+    expect(res.statusCode).toBe(200);
+    await expect.poll(() => sink.messages.some((m) => m.envelopeTo.includes('rui@example.com'))).toBe(true);
+    const confirmation = sink.messages.find((m) => m.envelopeTo.includes('rui@example.com'));
+    expect(confirmation?.subject).toBe('Recebemos sua solicitação | Plateia para produtores');
+    expect(confirmation?.text).not.toContain('golpe');
+    expect(confirmation?.html).not.toContain('golpe');
+  });
+
+  it("sends nothing to another address a signed-in customer types, nor to an unverified account's", async () => {
+    const ivo = await createCustomer(t.database.db, { email: 'ivo@example.com' });
+    const novo = await createCustomer(t.database.db, { email: 'novo@example.com', verified: false });
+    expect((await apply({ ...valid, email: 'vitima@example.com' }, bearer(ivo.token))).statusCode).toBe(200);
+    expect((await apply({ ...valid, email: 'novo@example.com' }, bearer(novo.token))).statusCode).toBe(200);
+    const team = () =>
+      sink.messages.filter((m) => m.envelopeTo.includes('time-produtores@plateia.example')).length;
+    await expect.poll(team).toBeGreaterThanOrEqual(3);
+    expect(sink.messages.some((m) => m.envelopeTo.includes('vitima@example.com'))).toBe(false);
+    expect(sink.messages.some((m) => m.envelopeTo.includes('novo@example.com'))).toBe(false);
+  });
+
+  it('takes at most three applications naming one address a day (429 in pt-BR)', async () => {
+    const same = { ...valid, email: 'limite@example.com' };
+    for (let i = 0; i < 3; i++) expect((await apply(same)).statusCode).toBe(200);
+    const refused = await apply(same);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(
+      'Já recebemos solicitações deste e-mail hoje. Nossa equipe vai entrar em contato; se precisar, tente de novo amanhã.',
+    );
+    expect((await apply({ ...valid, email: 'outro@example.com' })).statusCode).toBe(200);
   });
 
   it('links the application to the logged-in customer', async () => {
