@@ -1,0 +1,127 @@
+/**
+ * One writer per table (docs/architecture.md, "Who writes what"). Money, seats, stock and
+ * tickets leaked where domains met because a table had many writers and every test looked
+ * at one domain. This test reads every source file of the API host, finds each SQL
+ * statement that writes a table (INSERT, UPDATE, DELETE) and fails when a module outside
+ * the table's owner writes it.
+ *
+ * `OUTSIDE_WRITERS` lists the writes that still sit outside their owner, each to be moved
+ * into the owner's functions. It may only shrink: a new outside write fails, and so does a
+ * listed one that no longer exists (remove it from the list when it moves).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = join(import.meta.dirname, '..', '..', 'src');
+
+/** The owner of each table: the only folder (under src/) whose code may write it. */
+const OWNERS: Record<string, string> = {
+  ledger_accounts: 'ledger',
+  ledger_transactions: 'ledger',
+  ledger_entries: 'ledger',
+  seats: 'seat-hold',
+  ticket_types: 'stock',
+  products: 'stock',
+  meia_quotas: 'stock',
+  tickets: 'tickets',
+  resale_listings: 'resale',
+  refunds: 'refunds',
+  ticket_transfers: 'ticket-transfers',
+};
+
+/**
+ * Folders that create a table's rows without moving them afterwards: the catalogue creates
+ * an event's lots, products and seats, and the demo seed writes its fixture.
+ */
+const CREATORS: Record<string, string[]> = {
+  seats: ['catalogue', 'seed'],
+  ticket_types: ['catalogue', 'seed'],
+  products: ['catalogue', 'seed'],
+  meia_quotas: ['catalogue', 'seed', 'meia-entrada'],
+  tickets: ['seed'],
+  resale_listings: ['seed'],
+};
+
+/** Writes still outside their owner, as `file: table`. Shrinks only. */
+const OUTSIDE_WRITERS: readonly string[] = [
+  'catalogue/create.ts: ticket_types',
+  'catalogue/lots.ts: ticket_types',
+  'check-in/scans.ts: tickets',
+  'meia-entrada/door.ts: meia_quotas',
+  'meia-entrada/door.ts: tickets',
+  'meia-entrada/quota.ts: meia_quotas',
+  'orders/reclaim.ts: meia_quotas',
+  'orders/reclaim.ts: products',
+  'orders/reclaim.ts: resale_listings',
+  'orders/reclaim.ts: seats',
+  'orders/reclaim.ts: ticket_types',
+  'orders/reserve.ts: products',
+  'orders/reserve.ts: resale_listings',
+  'orders/reserve.ts: seats',
+  'payments/fulfilment.ts: products',
+  'payments/fulfilment.ts: resale_listings',
+  'payments/fulfilment.ts: seats',
+  'payments/fulfilment.ts: ticket_types',
+  'payments/fulfilment.ts: tickets',
+  'refunds/request.ts: resale_listings',
+  'refunds/request.ts: seats',
+  'refunds/request.ts: ticket_transfers',
+  'refunds/request.ts: ticket_types',
+  'seat-hold/courtesy.ts: ticket_types',
+  'seat-hold/courtesy.ts: tickets',
+  'seed/catalogue.ts: ticket_types',
+  'shared-payments/close.ts: seats',
+  'shared-payments/create.ts: resale_listings',
+  'shared-payments/create.ts: seats',
+  'shared-payments/expiry.ts: refunds',
+];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/** Code without comments, so prose that names a statement is not taken for one. */
+function withoutComments(code: string): string {
+  return code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+}
+
+/** Every `file: table` write whose file is not the table's owner (nor, for INSERT, a creator). */
+function writesOutsideOwners(): string[] {
+  const found = new Set<string>();
+  for (const file of sourceFiles(SRC)) {
+    const path = relative(SRC, file).split('\\').join('/');
+    const folder = path.split('/')[0] ?? '';
+    const code = withoutComments(readFileSync(file, 'utf8'));
+    for (const match of code.matchAll(/\b(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_]+)\b/g)) {
+      const verb = match[1]!.split(/\s+/)[0]!;
+      const table = match[2]!;
+      const owner = OWNERS[table];
+      if (owner === undefined || folder === owner) continue;
+      if (verb === 'INSERT' && CREATORS[table]?.includes(folder)) continue;
+      found.add(`${path}: ${table}`);
+    }
+  }
+  return [...found].sort();
+}
+
+describe('one writer per table', () => {
+  it('writes each owned table only from its owner', () => {
+    const outside = writesOutsideOwners();
+    const added = outside.filter((write) => !OUTSIDE_WRITERS.includes(write));
+    const moved = OUTSIDE_WRITERS.filter((write) => !outside.includes(write));
+    expect(added, 'writes outside the table owner: call the owner instead').toEqual([]);
+    expect(moved, 'moved into the owner: remove them from OUTSIDE_WRITERS').toEqual([]);
+  });
+
+  it('finds a write in code and ignores one in a comment', () => {
+    expect(withoutComments("sql`UPDATE seats SET state = 'sold'` // UPDATE tickets")).toContain(
+      'UPDATE seats',
+    );
+    expect(withoutComments('/* UPDATE tickets SET x */ f();')).not.toContain('UPDATE tickets');
+  });
+});
