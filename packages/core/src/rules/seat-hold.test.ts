@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RATE_LIMIT_MESSAGES } from '../messages/rate-limits.ts';
 import { SEAT_MESSAGES } from '../messages/seat-hold.ts';
 import {
   addSeatHold,
@@ -57,6 +58,15 @@ describe('hold failure messages', () => {
     const text = 'Este evento tem fila virtual: entre na fila para comprar.';
     expect(holdFailureMessage(403, text)).toBe(text);
     expect(holdFailureMessage(403)).toBe(SEAT_MESSAGES.addFailed);
+  });
+
+  it("shows a hold limit's own text (429), or says to wait", () => {
+    const cap = RATE_LIMIT_MESSAGES.seatHoldHolderCap(10);
+    expect(holdFailureMessage(429, cap)).toBe(cap);
+    expect(holdFailureMessage(429, ' ')).toBe(RATE_LIMIT_MESSAGES.seatHoldTooFast);
+    expect(holdFailureMessage(429)).toBe(
+      'Muitas reservas de assento em pouco tempo. Aguarde um momento e tente novamente.',
+    );
   });
 
   it('uses the default add error for anything else', () => {

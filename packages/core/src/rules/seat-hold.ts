@@ -5,6 +5,7 @@
  * browser storage (`plateia:seatHolds`: event id and seat ids).
  */
 import type { EntityId } from '../contracts/ids.ts';
+import { RATE_LIMIT_MESSAGES } from '../messages/rate-limits.ts';
 import { SEAT_MESSAGES } from '../messages/seat-hold.ts';
 
 /** Hold the product's seat flow requests (spec §9). */
@@ -57,12 +58,14 @@ export function seatCartBlocker(
 /**
  * The message for a failed hold: HTTP 409 means another session got the seat first, and
  * the server's own text wins when it sent one; a 403 (a virtual queue's refusal) keeps the
- * server's text; anything else is the default add error.
+ * server's text; a 429 (a hold limit: too fast, too many seats, held too long) keeps the
+ * limit's own text, or says to wait; anything else is the default add error.
  */
 export function holdFailureMessage(status: number, serverMessage?: string): string {
   if (status === 409) return serverMessage?.trim() ? serverMessage : SEAT_MESSAGES.takenByAnother;
   // A virtual queue's refusal (403 queue_pass_*): its pt-BR text says to join the queue.
   if (status === 403 && serverMessage?.trim()) return serverMessage;
+  if (status === 429) return serverMessage?.trim() ? serverMessage : RATE_LIMIT_MESSAGES.seatHoldTooFast;
   return SEAT_MESSAGES.addFailed;
 }
 
