@@ -11,7 +11,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineSeatPicker } from './index.ts';
 import { SEAT_PICKER_TAG } from './seat-picker.element.ts';
-import { mapDescription, SeatPicker, STATUS_POLL_MS } from './seat-picker.tsx';
+import { mapDescription, SEAT_TOOLTIP_DELAY_MS, SeatPicker, STATUS_POLL_MS } from './seat-picker.tsx';
 
 // A small theatre in the API host's exact shapes: one seat section, one table section.
 const MAP = {
@@ -341,6 +341,34 @@ describe('<SeatPicker> map keyboard', () => {
     fireEvent.keyDown(canvas, { key: 'Enter' });
     await waitFor(() => expect(status()).toBe('Assento A2, Plateia A removido do carrinho'));
     expect($cart.get()).toEqual([]);
+  });
+
+  it("shows a hovered seat's tooltip only after the pointer rests on it for 500 ms", async () => {
+    const { container } = render(<SeatPicker eventId="2" />);
+    const canvas = await screen.findByRole('img', { name: mapDescription(10) });
+    await waitFor(() => expect($seatStatuses.get()['2']).toEqual({ '103': 'sold', '104': 'held' }));
+    const tooltip = () => container.querySelector<HTMLElement>('[part="tooltip"]');
+    // The keyboard zooms to seat A1 and shows its tooltip at once: that is where it is drawn.
+    fireEvent.keyDown(canvas, { key: 'ArrowRight' });
+    const at = {
+      clientX: Number.parseFloat(tooltip()!.style.left),
+      clientY: Number.parseFloat(tooltip()!.style.top),
+    };
+    fireEvent.keyDown(canvas, { key: 'Escape' });
+    expect(tooltip()).toBeNull();
+    vi.useFakeTimers();
+    try {
+      fireEvent.pointerMove(canvas, { ...at, pointerId: 7 });
+      act(() => vi.advanceTimersByTime(SEAT_TOOLTIP_DELAY_MS - 50));
+      expect(tooltip()).toBeNull();
+      act(() => vi.advanceTimersByTime(50));
+      expect(tooltip()?.textContent).toMatch(/^Plateia Afileira A, assento 1/);
+      // Leaving the seats hides it at once.
+      fireEvent.pointerLeave(canvas, { pointerId: 7 });
+      expect(tooltip()).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

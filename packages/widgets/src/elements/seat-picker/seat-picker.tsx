@@ -32,6 +32,10 @@ import { priceFrom, SEAT_KIND, type SeatKind } from './seat-canvas.ts';
 import { isFocusKey, type SeatFacts, type SeatRef, seatAnnouncement, seatFacts } from './seat-focus.ts';
 import { levelOfDetail, type MapHit, RESET, VIEW_KEYS, ZOOM_IN, ZOOM_OUT } from './seat-layout.ts';
 import { field, LEGEND, SeatList } from './seat-list.tsx';
+
+/** How long a pointer rests on a seat before its tooltip shows (spec §9, "Tooltip delay"). */
+export const SEAT_TOOLTIP_DELAY_MS = 500;
+
 import { SeatMapController } from './seat-map-controller.ts';
 
 export { LEGEND } from './seat-list.tsx';
@@ -139,8 +143,11 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
     tap: (_hit: MapHit | null): void => undefined,
     hover: (_seat: SeatRef | null) => {},
   });
-  // The seat the tooltip shows, so a pointer move re-renders only on a change.
+  // The seat the tooltip shows (or will show once the hover delay passes), so a pointer
+  // move re-renders only on a change.
   const tipSeat = useRef<SeatRef | null>(null);
+  const hoverTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(hoverTimer.current), []);
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const [controller] = useState(
     () =>
@@ -245,6 +252,7 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
 
   /** Shows the tooltip over a seat (where the current view draws it), or hides it. */
   const showTip = (seat: SeatRef | null) => {
+    clearTimeout(hoverTimer.current);
     tipSeat.current = seat;
     const at = seat && controller.screenOf(seat);
     const facts = seat && factsOf(seat);
@@ -333,10 +341,15 @@ export function SeatPicker({ eventId = '', container }: SeatPickerProps): ReactN
         void toggle(hit.section, hit.index, hit.kind === 'table');
       }
     },
+    // A pointer resting on a seat shows its tooltip after the spec's delay; once one is
+    // shown, moving to the next seat switches at once, and leaving the seats hides it.
     hover: (seat) => {
       const shown = tipSeat.current;
       if (seat?.section === shown?.section && seat?.index === shown?.index) return;
-      showTip(seat);
+      if (!seat || tip) return showTip(seat);
+      clearTimeout(hoverTimer.current);
+      tipSeat.current = seat;
+      hoverTimer.current = setTimeout(() => showTip(seat), SEAT_TOOLTIP_DELAY_MS);
     },
   };
 
