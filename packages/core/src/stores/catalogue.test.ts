@@ -69,6 +69,19 @@ describe('event detail', () => {
       error: 'Evento não encontrado.',
     });
   });
+
+  it('asks for nothing without an id (an element without event-id, an empty cart): one console warning', async () => {
+    const calls = fakeApi(() => json(400, { error: 'validation', message: 'Dados inválidos.' }));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const unbind = eventStore('').listen(() => {});
+    expect(eventStore(' ').get()).toEqual({ loading: false, data: null, error: null });
+    expect(await loadEvent('')).toBeNull();
+    await allTasks();
+    expect(calls).toEqual([]);
+    expect(warn.mock.calls.length).toBeLessThanOrEqual(1);
+    unbind();
+    warn.mockRestore();
+  });
 });
 
 describe('event pixel', () => {

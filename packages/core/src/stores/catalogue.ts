@@ -54,13 +54,19 @@ const detailInFlight = new Map<string, Promise<EventDetail | null>>();
 /**
  * Loads an event's detail into {@link $eventDetails} and resolves with it (`null` on
  * failure, with the message in the store). Reuses a fresh answer, or a request already
- * under way, unless `force` (e.g. after a reservation found tickets gone).
+ * under way, unless `force` (e.g. after a reservation found tickets gone). An empty id (an
+ * element placed without `event-id`, an empty cart) asks the API for nothing: it warns on
+ * the console, once, and resolves with `null`.
  */
 export function loadEvent(
   idOrSlug: EntityId,
   options: { force?: boolean } = {},
 ): Promise<EventDetail | null> {
-  const key = String(idOrSlug);
+  const key = String(idOrSlug).trim();
+  if (!key) {
+    warnNoEvent();
+    return Promise.resolve(null);
+  }
   const running = detailInFlight.get(key);
   if (running && !options.force) return running;
   // Only the latest load of the event writes its answer (a forced reload replaces one).
@@ -91,12 +97,24 @@ export function loadEvent(
   return load;
 }
 
+let warnedNoEvent = false;
+function warnNoEvent(): void {
+  if (warnedNoEvent) return;
+  warnedNoEvent = true;
+  console.warn('[plateia] an event was asked for without an id (is event-id set?); nothing was requested');
+}
+
+/** The store an empty id answers: nothing loading, nothing to show. */
+const $noEvent = atom<Fetched<EventDetail>>({ loading: false, data: null, error: null });
+
 /**
- * The store of one event's detail: loads when first watched. The same store is returned
+ * The store of one event's detail: loads when first watched. An empty id answers a store
+ * with nothing in it and requests nothing. The same store is returned
  * for the same id, so every element on the page shares one request.
  */
 export function eventStore(idOrSlug: EntityId): ReadableAtom<Fetched<EventDetail>> {
-  const key = String(idOrSlug);
+  const key = String(idOrSlug).trim();
+  if (!key) return $noEvent;
   let $store = detailStores.get(key);
   if (!$store) {
     const $detail = computed(
