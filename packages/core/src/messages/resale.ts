@@ -18,7 +18,7 @@ export const RESALE_ERRORS = {
   alreadyListed: 'Este ingresso já está anunciado para revenda.',
   pendingTransfer: 'Este ingresso tem uma transferência pendente. Cancele-a antes de revender.',
   priceTooHigh: (maxCents: number) =>
-    `O preço de revenda pode ser no máximo ${formatCents(maxCents)}: o valor pago pelo ingresso, com a taxa de serviço.`,
+    `O preço de revenda pode ser no máximo ${formatCents(maxCents)}: o valor do ingresso, sem a taxa de serviço.`,
   priceTooLow: (minCents: number) => `O preço de revenda deve ser de pelo menos ${formatCents(minCents)}.`,
   listingNotFound: 'Anúncio de revenda não encontrado.',
   notSeller: 'Este anúncio de revenda não é seu.',
@@ -46,7 +46,7 @@ export const RESALE_MESSAGES = {
   withdrawing: 'Retirando…',
   priceLabel: 'Preço de revenda (R$)',
   maxPrice: (maxCents: number) =>
-    `Máximo ${formatCents(maxCents)} (o que você pagou, com a taxa de serviço).`,
+    `Máximo ${formatCents(maxCents)} (o valor do ingresso, sem a taxa de serviço).`,
   fee: (feeBps: number, feeCents: number) =>
     `Taxa de revenda (${(feeBps / 100).toLocaleString('pt-BR', { maximumFractionDigits: 2 })}%): ${formatCents(feeCents)}`,
   youReceive: (netCents: number) => `Você recebe ${formatCents(netCents)}`,

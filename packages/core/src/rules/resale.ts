@@ -19,36 +19,32 @@ export function resaleNetCents(priceCents: number, feeBps: number): number {
 }
 
 /** What an order's money says about one of its tickets. */
-export interface PaidShareInput {
+export interface FaceValueInput {
   /** The ticket's own price (`tickets.price_cents`). */
   priceCents: number;
   /** Whether the ticket came from a lot line (`'ticket'`, coupon-discounted) or a resale line. */
   lineKind: 'ticket' | 'resale' | null;
-  /** The order's totals; null for a ticket issued without an order (then it cost its price). */
+  /** The order's coupon discount; null for a ticket issued without an order (then its price). */
   order: {
-    subtotalCents: number;
     discountCents: number;
-    feeCents: number;
     /** The sum of the order's lot lines (what the coupon discounted). */
     ticketLinesCents: number;
   } | null;
 }
 
 /**
- * What the buyer paid for one ticket: its price, less its share of the coupon discount,
- * plus its share of the service fee. Shares are proportional to what each line cost, the
- * discount's rounded up and the fee's rounded down, so the sum over an order's tickets
- * never exceeds what the order paid. This is the resale price cap.
+ * A ticket's face value, the resale price cap: its price less its share of the coupon
+ * discount (proportional to its line, rounded up), never the service fee. The fee paid the
+ * platform for that purchase; counting it would let the cap grow by the fee at every resale
+ * hop. A ticket bought on resale is capped at the price it was bought for (resale lines carry
+ * no discount), so the cap never rises along a chain.
  */
-export function ticketPaidCents(input: PaidShareInput): number {
+export function ticketFaceValueCents(input: FaceValueInput): number {
   const { priceCents, order } = input;
   if (!order || priceCents <= 0) return Math.max(0, priceCents);
   const discountShare =
     input.lineKind === 'ticket' && order.discountCents > 0 && order.ticketLinesCents > 0
       ? Math.ceil((order.discountCents * priceCents) / order.ticketLinesCents)
       : 0;
-  const net = Math.max(0, priceCents - discountShare);
-  const base = order.subtotalCents - order.discountCents;
-  const feeShare = base > 0 && order.feeCents > 0 ? Math.floor((order.feeCents * net) / base) : 0;
-  return net + feeShare;
+  return Math.max(0, priceCents - discountShare);
 }

@@ -5,7 +5,7 @@
  */
 import type { ResaleListing, ResaleQuote } from '@plateia/core/contracts/resale';
 import { RESALE_ERRORS } from '@plateia/core/messages/resale';
-import { RESALE_MIN_PRICE_CENTS, resaleFeeCents, ticketPaidCents } from '@plateia/core/rules/resale';
+import { RESALE_MIN_PRICE_CENTS, resaleFeeCents, ticketFaceValueCents } from '@plateia/core/rules/resale';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { type Queryable, retryOnConflict, selectOne, selectRows, sqlState } from '../db/sql.ts';
@@ -71,32 +71,22 @@ async function ticketForSale(
   return ticket;
 }
 
-/** The most the ticket may be listed for: what was paid for it, its service fee share included. */
+/** The most the ticket may be listed for: its face value (price less its discount share, no fee). */
 async function maxPriceOf(tx: Queryable, ticket: TicketForSale): Promise<number> {
   const priceCents = Number(ticket.price_cents);
-  if (ticket.order_id === null) return ticketPaidCents({ priceCents, lineKind: null, order: null });
-  const order = await selectOne<{
-    subtotal_cents: number;
-    discount_cents: number;
-    fee_cents: number;
-    ticket_lines: string | number;
-  }>(
+  if (ticket.order_id === null) return ticketFaceValueCents({ priceCents, lineKind: null, order: null });
+  const order = await selectOne<{ discount_cents: number; ticket_lines: string | number }>(
     tx,
-    sql`SELECT o.subtotal_cents, o.discount_cents, o.fee_cents,
+    sql`SELECT o.discount_cents,
                (SELECT coalesce(sum(i.unit_price_cents * i.quantity), 0) FROM order_items i
                  WHERE i.order_id = o.id AND i.kind = 'ticket') AS ticket_lines
         FROM orders o WHERE o.id = ${ticket.order_id}`,
   );
-  return ticketPaidCents({
+  return ticketFaceValueCents({
     priceCents,
     lineKind: ticket.line_kind === 'ticket' || ticket.line_kind === 'resale' ? ticket.line_kind : null,
     order: order
-      ? {
-          subtotalCents: Number(order.subtotal_cents),
-          discountCents: Number(order.discount_cents),
-          feeCents: Number(order.fee_cents),
-          ticketLinesCents: Number(order.ticket_lines),
-        }
+      ? { discountCents: Number(order.discount_cents), ticketLinesCents: Number(order.ticket_lines) }
       : null,
   });
 }

@@ -6,8 +6,8 @@ import { selectOne, selectRows } from '../../src/db/sql.ts';
 import { balanceOf, trialBalance, walletBalance } from '../../src/ledger/index.ts';
 import { settleOrder } from '../../src/payments/fulfilment.ts';
 import { withdrawListing } from '../../src/resale/listings.ts';
-import { releaseResaleProceeds } from '../../src/resale/settlement.ts';
 import { RESALE_FEE_SETTING } from '../../src/resale/settings.ts';
+import { releaseResaleProceeds } from '../../src/resale/settlement.ts';
 import { festivalInput } from '../catalogue/fixtures.ts';
 import { type PaymentsHarness, startPaymentsHarness, tokenize } from '../payments/support.ts';
 import { ticketPayload } from '../routes/check-in/fixtures.ts';
@@ -38,6 +38,11 @@ describe('resale, selling side', () => {
     // The seller buys this lot again and again across the tests; a lot's limit counts a
     // customer's earlier orders too, so give it room.
     await db.execute(sql`UPDATE ticket_types SET per_order_limit = 100 WHERE id = ${lotIds[1]!}`);
+    // The event starts in an hour: still on sale and open to resale, and its doors are open
+    // (they open 6 hours before the start, docs/check-in.md), so the tests can scan codes.
+    await db.execute(
+      sql`UPDATE events SET starts_at = now() + interval '1 hour', ends_at = now() + interval '11 hours' WHERE id = ${eventId}`,
+    );
   });
   afterAll(() => h.close());
 
@@ -108,8 +113,8 @@ describe('resale, selling side', () => {
       sql`SELECT status, holder_version, customer_id FROM tickets WHERE id = ${ticketId}`,
     ))!;
 
-  /** Runs the release job as if the event (30 days ahead, 10 hours long) were over. */
-  const releaseAfterEvent = () => releaseResaleProceeds(h.database.db, new Date(Date.now() + 32 * 86_400_000));
+  /** Runs the release job as if the event (ending in 11 hours) were over. */
+  const releaseAfterEvent = () => releaseResaleProceeds(h.database.db, new Date(Date.now() + 86_400_000));
 
   const scan = async (ticketId: number, holderVersion: number) => {
     const payload = await ticketPayload(h.database.db, { eventId, id: ticketId, holderVersion }, new Date());
@@ -132,20 +137,20 @@ describe('resale, selling side', () => {
     for (const answer of answers) expect(answer.status).toBe(401);
   });
 
-  it('quotes the cap (price plus its service fee share), the fee and the net; 403 and 404 otherwise', async () => {
+  it('quotes the cap (the face value, never the service fee), the fee and the net; 403 and 404 otherwise', async () => {
     const { ticketIds, order } = await buyTickets(seller, 2);
-    // Two tickets of R$ 120,00 with a 10% service fee: each cost R$ 132,00.
+    // Two tickets of R$ 120,00 with a 10% service fee: each may be resold for R$ 120,00.
     expect(order.feeCents).toBe(2_400);
     const answer = await quote(seller, ticketIds[0]!);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       ticketId: ticketIds[0],
-      maxPriceCents: 13_200,
+      maxPriceCents: 12_000,
       minPriceCents: 100,
       feeBps: 1000,
-      priceCents: 13_200,
-      feeCents: 1_320,
-      netCents: 11_880,
+      priceCents: 12_000,
+      feeCents: 1_200,
+      netCents: 10_800,
     });
     expect((await quote(seller, ticketIds[0]!, 10_001)).body).toMatchObject({
       feeCents: 1_000,
@@ -157,16 +162,31 @@ describe('resale, selling side', () => {
 
   it('lowers the cap by the coupon discount the seller had', async () => {
     const { ticketIds } = await buyTickets(seller, 1, { cupom: 'PLATEIA10' });
-    // R$ 120,00 less 10% = R$ 108,00, plus 10% fee = R$ 118,80.
-    expect((await quote(seller, ticketIds[0]!)).body.maxPriceCents).toBe(11_880);
+    // R$ 120,00 less 10% = R$ 108,00.
+    expect((await quote(seller, ticketIds[0]!)).body.maxPriceCents).toBe(10_800);
+  });
+
+  it('the cap does not grow from hop to hop: a ticket bought on resale is capped at what its price was', async () => {
+    const { ticketIds } = await buyTickets(seller, 1);
+    const listing = (await list(seller, ticketIds[0]!, 12_000)).body.listing;
+    const reserved = await reserve(buyer, [resaleLine(listing.id)]);
+    // The buyer paid R$ 120,00 and a service fee on top; only the R$ 120,00 may be asked again.
+    expect(reserved.body.order.feeCents).toBeGreaterThan(0);
+    await payByCard(buyer, reserved.body.order.id);
+    const [bought] = await selectRows<{ id: number }>(
+      h.database.db,
+      sql`SELECT id FROM tickets WHERE order_id = ${reserved.body.order.id}`,
+    );
+    expect((await quote(buyer, Number(bought!.id))).body.maxPriceCents).toBe(12_000);
+    expect((await list(buyer, Number(bought!.id), 12_001)).status).toBe(400);
   });
 
   it('refuses a price above the cap or below R$ 1,00 in pt-BR, and lets only the owner list', async () => {
     const { ticketIds } = await buyTickets(seller, 1);
-    const above = await list(seller, ticketIds[0]!, 13_201);
+    const above = await list(seller, ticketIds[0]!, 12_001);
     expect(above.status).toBe(400);
     expect(above.body.message).toBe(
-      'O preço de revenda pode ser no máximo R$ 132,00: o valor pago pelo ingresso, com a taxa de serviço.',
+      'O preço de revenda pode ser no máximo R$ 120,00: o valor do ingresso, sem a taxa de serviço.',
     );
     const below = await list(seller, ticketIds[0]!, 99);
     expect(below.status).toBe(400);
@@ -181,14 +201,14 @@ describe('resale, selling side', () => {
   it("listing kills the seller's code at once: the door refuses it, no code key, the manifest says listed", async () => {
     const { ticketIds } = await buyTickets(seller, 1);
     const ticketId = ticketIds[0]!;
-    const listed = await list(seller, ticketId, 13_200);
+    const listed = await list(seller, ticketId, 12_000);
     expect(listed.status, JSON.stringify(listed.body)).toBe(201);
     expect(listed.body.listing).toMatchObject({
       ticketId,
       status: 'active',
-      priceCents: 13_200,
-      feeCents: 1_320,
-      netCents: 11_880,
+      priceCents: 12_000,
+      feeCents: 1_200,
+      netCents: 10_800,
       reserved: false,
     });
     const row = await ticketRow(ticketId);
@@ -246,7 +266,9 @@ describe('resale, selling side', () => {
   it('two buyers racing for one listing: exactly one reserves it; after the event the seller gets the price less the fee', async () => {
     const { ticketIds } = await buyTickets(seller, 1);
     const ticketId = ticketIds[0]!;
-    const listing = (await list(seller, ticketId, 12_500)).body.listing;
+    const listing = (await list(seller, ticketId, 11_500)).body.listing;
+    // Earlier tests' sales are paid out first, so this one is measured alone.
+    await releaseAfterEvent();
     const before = await walletBalance(h.database.db, seller.id);
     const fees = await balanceOf(h.database.db, { kind: 'platform_fees' });
 
@@ -279,19 +301,19 @@ describe('resale, selling side', () => {
       h.database.db,
       sql`SELECT id, customer_id, seat_id, price_cents FROM tickets WHERE order_id = ${order.id}`,
     );
-    expect(bought).toMatchObject({ customer_id: winner.id, price_cents: 12_500 });
+    expect(bought).toMatchObject({ customer_id: winner.id, price_cents: 11_500 });
     expect(await scan(ticketId, 3)).toMatchObject({ verdict: 'resold', admitted: false });
     expect(await scan(bought!.id, 1)).toMatchObject({ verdict: 'admitted' });
 
     // The price is held in clearing until the event is over (a refund would undo the sale).
     expect(await walletBalance(h.database.db, seller.id)).toBe(before);
-    expect(await balanceOf(h.database.db, { kind: 'platform_clearing' })).toBe(12_500);
+    expect(await balanceOf(h.database.db, { kind: 'platform_clearing' })).toBe(11_500);
     expect(await balanceOf(h.database.db, { kind: 'platform_fees' })).toBe(fees + order.feeCents);
     expect(await releaseAfterEvent()).toBe(1);
-    // R$ 125,00 less the 10% resale fee reaches the seller's wallet; the fee is the platform's.
-    expect(await walletBalance(h.database.db, seller.id)).toBe(before + 11_250);
+    // R$ 115,00 less the 10% resale fee reaches the seller's wallet; the fee is the platform's.
+    expect(await walletBalance(h.database.db, seller.id)).toBe(before + 10_350);
     // The platform keeps the resale fee and the buyer's service fee on the resale order.
-    expect(await balanceOf(h.database.db, { kind: 'platform_fees' })).toBe(fees + 1_250 + order.feeCents);
+    expect(await balanceOf(h.database.db, { kind: 'platform_fees' })).toBe(fees + 1_150 + order.feeCents);
     const [movement] = await selectRows<{ kind: string; customer_id: number; order_id: number }>(
       h.database.db,
       sql`SELECT kind, customer_id, order_id FROM ledger_transactions WHERE idempotency_key = ${`resale:${listing.id}`}`,
@@ -300,7 +322,7 @@ describe('resale, selling side', () => {
     const listings = (await call('GET', '/resale/listings', seller)).body.listings;
     expect(listings.find((entry: { id: number }) => entry.id === listing.id)).toMatchObject({
       status: 'sold',
-      netCents: 11_250,
+      netCents: 10_350,
     });
     // Released sales leave nothing in clearing, and the books balance.
     expect(await balanceOf(h.database.db, { kind: 'platform_clearing' })).toBe(0);
@@ -321,6 +343,7 @@ describe('resale, selling side', () => {
     );
     try {
       expect((await quote(seller, (await buyTickets(seller, 1)).ticketIds[0]!)).body.feeBps).toBe(2500);
+      await releaseAfterEvent();
       const before = await walletBalance(h.database.db, seller.id);
       const reserved = await reserve(buyer, [resaleLine(listing.id)]);
       await payByCard(buyer, reserved.body.order.id);
@@ -345,12 +368,14 @@ describe('resale, selling side', () => {
       .toBe('credited');
     const { ticketIds } = await buyTickets(seller, 1);
     const listing = (await list(seller, ticketIds[0]!, 10_000)).body.listing;
+    await releaseAfterEvent();
     const before = await walletBalance(h.database.db, seller.id);
     const reserved = await reserve(buyer, [resaleLine(listing.id)]);
     const paid = await call('POST', '/wallet/checkout', buyer, { orderId: reserved.body.order.id });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     expect(await ticketRow(ticketIds[0]!)).toMatchObject({ status: 'resold' });
     expect(await balanceOf(h.database.db, { kind: 'platform_clearing' })).toBe(10_000);
+    expect(await walletBalance(h.database.db, seller.id)).toBe(before);
     await releaseAfterEvent();
     expect(await walletBalance(h.database.db, seller.id)).toBe(before + 9_000);
     expect(await balanceOf(h.database.db, { kind: 'platform_clearing' })).toBe(0);
