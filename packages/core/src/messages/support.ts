@@ -39,4 +39,9 @@ export const SUPPORT_MESSAGES = {
   textRequired: 'Descreva o que aconteceu.',
   categoryRequired: 'Escolha uma categoria.',
   tooManyAttachments: 'Envie no máximo 3 anexos.',
+  tooManyRequests: 'Você já abriu muitos suportes hoje. Responda nos que estão abertos ou tente amanhã.',
+  tooManyMessages: 'Você enviou muitas mensagens na última hora. Aguarde um pouco e tente novamente.',
+  requestAttachmentsFull:
+    'Este suporte já tem 20 MB de anexos. Envie a mensagem sem anexo ou abra outro suporte.',
+  accountAttachmentsFull: 'Seus suportes já somam 50 MB de anexos. Envie a mensagem sem anexo.',
 } as const;

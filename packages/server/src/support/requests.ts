@@ -24,6 +24,19 @@ import { staffReplyEmail } from './mail.ts';
 /** Most attachments per message. */
 export const MAX_SUPPORT_ATTACHMENTS = 3;
 
+/**
+ * What one account may store and send through support (docs/social.md, "Support"): a
+ * message carries at most 5 MB of attachments, a request at most 20 MB, an account at most
+ * 50 MB over all its requests; at most 10 new requests a day and 30 messages an hour.
+ * Written files are the host's disk, so every write is bounded per account.
+ */
+export const SUPPORT_LIMITS = {
+  requestAttachmentBytes: 20 * 1024 * 1024,
+  accountAttachmentBytes: 50 * 1024 * 1024,
+  requestsPerDay: 10,
+  messagesPerHour: 30,
+} as const;
+
 /** A new support request. */
 export interface NewSupportRequest {
   subject: string;
@@ -92,6 +105,56 @@ function checkAttachments(
   return checked;
 }
 
+/**
+ * Refuses (429 for the pace, 413 for the space) a customer's new request (`requestId` null)
+ * or message past `SUPPORT_LIMITS`. The customer's row is locked first, so two uploads of
+ * one account at once are counted one after the other.
+ */
+async function assertWithinLimits(
+  tx: Queryable,
+  now: Date,
+  customerId: number,
+  requestId: number | null,
+  files: ReturnType<typeof checkAttachments>,
+): Promise<void> {
+  await execute(tx, sql`SELECT id FROM customers WHERE id = ${customerId} FOR UPDATE`);
+  const nowIso = now.toISOString();
+  const usage = await selectOne<{
+    requests: number;
+    messages: number;
+    account_bytes: string;
+    request_bytes: string;
+  }>(
+    tx,
+    sql`SELECT
+          (SELECT count(*)::int FROM support_requests
+            WHERE customer_id = ${customerId} AND created_at > ${nowIso}::timestamptz - interval '1 day') AS requests,
+          (SELECT count(*)::int FROM support_messages m JOIN support_requests r ON r.id = m.request_id
+            WHERE r.customer_id = ${customerId} AND m.author = 'customer'
+              AND m.created_at > ${nowIso}::timestamptz - interval '1 hour') AS messages,
+          (SELECT coalesce(sum(a.size), 0) FROM support_attachments a
+            JOIN support_messages m ON m.id = a.message_id JOIN support_requests r ON r.id = m.request_id
+            WHERE r.customer_id = ${customerId} AND m.author = 'customer') AS account_bytes,
+          (SELECT coalesce(sum(a.size), 0) FROM support_attachments a
+            JOIN support_messages m ON m.id = a.message_id
+            WHERE m.request_id = ${requestId ?? 0} AND m.author = 'customer') AS request_bytes`,
+  );
+  if (requestId === null && Number(usage?.requests ?? 0) >= SUPPORT_LIMITS.requestsPerDay) {
+    throw new HttpError(429, SUPPORT_MESSAGES.tooManyRequests, 'rate_limited');
+  }
+  if (Number(usage?.messages ?? 0) >= SUPPORT_LIMITS.messagesPerHour) {
+    throw new HttpError(429, SUPPORT_MESSAGES.tooManyMessages, 'rate_limited');
+  }
+  const adding = files.reduce((sum, file) => sum + file.bytes.length, 0);
+  if (adding === 0) return;
+  if (Number(usage?.account_bytes ?? 0) + adding > SUPPORT_LIMITS.accountAttachmentBytes) {
+    throw new HttpError(413, SUPPORT_MESSAGES.accountAttachmentsFull, 'quota_exceeded');
+  }
+  if (Number(usage?.request_bytes ?? 0) + adding > SUPPORT_LIMITS.requestAttachmentBytes) {
+    throw new HttpError(413, SUPPORT_MESSAGES.requestAttachmentsFull, 'quota_exceeded');
+  }
+}
+
 async function addMessage(
   db: Queryable,
   store: SupportStore,
@@ -148,6 +211,7 @@ export async function createSupportRequest(
   }
   const files = checkAttachments(input.attachments ?? []);
   return db.transaction(async (tx) => {
+    await assertWithinLimits(tx, store.now, customerId, null, files);
     const stamp = store.now.toISOString();
     const row = await selectOne<{ id: number }>(
       tx,
@@ -237,6 +301,7 @@ export async function replyAsCustomer(
   if (!text) throw new HttpError(400, SUPPORT_MESSAGES.textRequired, 'validation');
   const files = checkAttachments(input.attachments ?? []);
   await db.transaction(async (tx) => {
+    await assertWithinLimits(tx, store.now, customerId, requestId, files);
     await addMessage(tx, store, requestId, { kind: 'customer', id: customerId }, text, files);
     await execute(
       tx,

@@ -174,4 +174,55 @@ describe('support requests', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Este suporte foi encerrado. Abra um novo se precisar.');
   });
+
+  it('bounds what one account writes: attachments per request and per account (413), requests per day (429)', async () => {
+    const carla = await createCustomer(t.database.db, { email: 'carla@example.com', namef: 'Carla' });
+    const opened = await create(carla, base);
+    expect(opened.statusCode).toBe(200);
+    const requestId = opened.json().id as number;
+    const reply = (attachments: unknown[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/support/${requestId}/reply`,
+        payload: { text: 'Mais um print.', attachments },
+        headers: bearer(carla.token),
+      });
+    const png = [{ fileName: 'print.png', fileBase64: PNG.toString('base64') }];
+    // What earlier messages stored, as the table records it (a real 20 MB upload is slow to build).
+    const stored = (bytes: number, id: number) =>
+      execute(
+        t.database.db,
+        sql`INSERT INTO support_attachments (message_id, file_name, stored_name, mime, size)
+            SELECT m.id, 'antigo.pdf', 'antigo', 'application/pdf', ${bytes}
+            FROM support_messages m WHERE m.request_id = ${id} ORDER BY m.id LIMIT 1`,
+      );
+    await stored(20 * 1024 * 1024 - 10, requestId);
+    const full = await reply(png);
+    expect(full.statusCode).toBe(413);
+    expect(full.json().message).toBe(
+      'Este suporte já tem 20 MB de anexos. Envie a mensagem sem anexo ou abra outro suporte.',
+    );
+    // Without an attachment the message still goes.
+    expect((await reply([])).statusCode).toBe(200);
+    // Another request, but the account already holds 50 MB.
+    const second = (await create(carla, base)).json().id as number;
+    await stored(30 * 1024 * 1024, second);
+    const account = await t.app.inject({
+      method: 'POST',
+      url: `/support/${second}/reply`,
+      payload: { text: 'Outro print.', attachments: png },
+      headers: bearer(carla.token),
+    });
+    expect(account.statusCode).toBe(413);
+    expect(account.json().message).toBe(
+      'Seus suportes já somam 50 MB de anexos. Envie a mensagem sem anexo.',
+    );
+    // Ten requests a day: two are open, eight more go, the eleventh waits.
+    for (let i = 0; i < 8; i++) expect((await create(carla, base)).statusCode).toBe(200);
+    const eleventh = await create(carla, base);
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json().message).toBe(
+      'Você já abriu muitos suportes hoje. Responda nos que estão abertos ou tente amanhã.',
+    );
+  });
 });
