@@ -39,6 +39,10 @@ export function TicketResale({
   }, [listed, listing]);
 
   if (!online) return null;
+  // The price is held until the event has ended (docs/resale.md, "Settlement").
+  if (ticket.status === 'resold' && !isPast) {
+    return <p className="ticket-card-transfer">{RESALE_MESSAGES.soldPayoutAfterEvent}</p>;
+  }
   if (listed) {
     return (
       <div className="ticket-resale" data-listing-id={listing?.id}>

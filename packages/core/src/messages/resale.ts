@@ -61,6 +61,7 @@ export const RESALE_MESSAGES = {
   listedFor: (priceCents: number, netCents: number) =>
     `Anunciado por ${formatCents(priceCents)} · você recebe ${formatCents(netCents)}`,
   reservedNote: 'Um comprador está finalizando a compra.',
+  soldPayoutAfterEvent: 'Ingresso revendido. O valor entra na sua carteira depois que o evento terminar.',
   quoteFailed: 'Não foi possível calcular o valor da revenda, tente novamente',
   listFailed: 'Não foi possível anunciar o ingresso, tente novamente',
   withdrawFailed: 'Não foi possível retirar o anúncio, tente novamente',
