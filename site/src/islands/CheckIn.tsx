@@ -3,6 +3,7 @@ import {
   $checkIn,
   $checkInHistory,
   $checkInLastScan,
+  $checkInRefused,
   $checkInReport,
   $user,
   type CheckInEventSummary,
@@ -166,6 +167,7 @@ function Scanner({ eventId }: { eventId: number }) {
       <ManualEntry disabled={!opened} />
       <Camera disabled={!opened} />
       <History />
+      <UploadRefusals />
       <ConflictReport />
       <button
         type="button"
@@ -339,6 +341,25 @@ function History() {
           </li>
         ))}
       </ol>
+    </section>
+  );
+}
+
+/** Admissions made offline that the server did not count (no valid code, doors closed). */
+function UploadRefusals() {
+  const refused = useStore($checkInRefused);
+  if (refused.length === 0) return null;
+  return (
+    <section className="card" data-testid="check-in-refused">
+      <h2>{T.uploadRefused}</h2>
+      <ul>
+        {refused.map((refusal) => (
+          <li key={refusal.nonce} className="refused" data-ticket-id={refusal.ticketId ?? undefined}>
+            {refusal.ticketId ? `#${refusal.ticketId} · ` : ''}
+            {refusal.message}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

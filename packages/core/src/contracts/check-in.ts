@@ -17,7 +17,17 @@ export type CheckInManifestEntry = [number, number, string] | [number, number, s
 
 /** One page of an event's manifest. */
 export interface CheckInManifestPage {
-  event: { id: number; name: string; startsAt: string };
+  event: {
+    id: number;
+    name: string;
+    startsAt: string;
+    /**
+     * The door window (ISO): admissions count only between these (docs/check-in.md); null
+     * when the doors are always open (the development sandbox).
+     */
+    doorsOpenAt: string | null;
+    doorsCloseAt: string | null;
+  };
   /** The event key, base64url (32 bytes). */
   eventKey: string;
   tickets: CheckInManifestEntry[];
@@ -75,14 +85,26 @@ export interface CheckInQueuedScan {
   ticketId?: number;
   holderVersion?: number;
   verdict: CheckInVerdict;
+  /** The 6-digit code that was scanned: the API host checks an admission's code again. */
+  code?: string;
   /** ISO time on the scanner's (corrected) clock. */
   scannedAt: string;
+}
+
+/** An uploaded admission the API host did not count, and why (pt-BR). */
+export interface CheckInUploadRefusal {
+  nonce: string;
+  ticketId: number | null;
+  reason: 'missing_code' | 'invalid_code' | 'wrong_event' | 'door_closed' | 'future';
+  message: string;
 }
 
 /** What an upload recorded. */
 export interface CheckInUploadAnswer {
   recorded: number;
   duplicates: number;
+  /** Admissions in the batch the server refused (also when sent again). */
+  refused: CheckInUploadRefusal[];
 }
 
 /** One admission of a ticket admitted more than once. */

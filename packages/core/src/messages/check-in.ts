@@ -18,7 +18,23 @@ export const CHECK_IN_VERDICT_MESSAGES = {
   resold: 'Ingresso revendido',
   refunded: 'Ingresso reembolsado',
   not_admissible: 'Ingresso não liberado para entrada',
+  door_closed: 'Fora do horário de entrada do evento',
 } as const;
+
+/**
+ * Why the API host did not count an admission an offline scanner uploaded
+ * (docs/check-in.md, "Checked at upload"), by reason.
+ */
+export const CHECK_IN_UPLOAD_REFUSALS = {
+  missing_code: 'Leitura sem o código do ingresso: a entrada não foi registrada.',
+  invalid_code: 'O código lido não é o deste ingresso naquele horário: a entrada não foi registrada.',
+  wrong_event: 'Este ingresso não é deste evento: a entrada não foi registrada.',
+  door_closed: 'Leitura fora do horário de entrada do evento: a entrada não foi registrada.',
+  future: 'Leitura com horário no futuro (relógio do aparelho errado?): a entrada não foi registrada.',
+} as const;
+
+/** A reason the upload refused an admission. */
+export type CheckInUploadRefusal = keyof typeof CHECK_IN_UPLOAD_REFUSALS;
 
 /** Answers of the check-in API calls (403, 404, 400). */
 export const CHECK_IN_API_MESSAGES = {
@@ -50,4 +66,5 @@ export const CHECK_IN_PAGE_TEXTS = {
   staleAdmissions: 'Entradas com código de um titular anterior',
   loadingManifest: 'Baixando a lista de ingressos…',
   notLoggedIn: 'Acesse sua conta de produtor para fazer o check-in.',
+  uploadRefused: 'Entradas não registradas pelo servidor',
 } as const;

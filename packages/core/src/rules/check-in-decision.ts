@@ -21,7 +21,8 @@ export type CheckInVerdict =
   | 'transferred'
   | 'resold'
   | 'refunded'
-  | 'not_admissible';
+  | 'not_admissible'
+  | 'door_closed';
 
 /** Every verdict, in the order of the decision table. */
 export const CHECK_IN_VERDICTS: readonly CheckInVerdict[] = [
@@ -36,6 +37,7 @@ export const CHECK_IN_VERDICTS: readonly CheckInVerdict[] = [
   'resold',
   'refunded',
   'not_admissible',
+  'door_closed',
 ];
 
 /** A ticket as the door knows it: the manifest's entry, or the server's row. */
@@ -54,6 +56,11 @@ export interface CheckInDecisionContext {
   findTicket(ticketId: number): CheckInTicket | null | undefined;
   /** Whether `code` is the current code of ticket `ticketId` at holder version `holderVersion`. */
   checkCode(ticketId: number, holderVersion: number, code: string): Promise<boolean> | boolean;
+  /**
+   * Whether the event's doors are open at the scan's time (docs/check-in.md, "Door window");
+   * absent means open.
+   */
+  doorOpen?(): boolean;
 }
 
 /** The outcome of one scan. */
@@ -87,7 +94,9 @@ export function statusVerdict(status: string): CheckInVerdict | null {
  * 3. a holder version older than the ticket's: `old_code` (the ticket changed hands);
  * 4. a ticket status other than 'valid': its own verdict (`already_used`, `refunded`, …);
  * 5. a code that is not the ticket's current one (±1 step): `invalid_code`;
- * 6. otherwise `admitted`.
+ * 6. a scan outside the event's door window: `door_closed` (nothing counts as an admission
+ *    weeks before the event);
+ * 7. otherwise `admitted`.
  *
  * A holder version newer than the known one is checked against its own secret: only the
  * event key can produce it, so the ticket changed hands after the known state was read
@@ -106,5 +115,6 @@ export async function decideScan(text: string, context: CheckInDecisionContext):
   if (!(await context.checkCode(payload.ticketId, payload.holderVersion, payload.code))) {
     return refuse('invalid_code');
   }
+  if (context.doorOpen && !context.doorOpen()) return refuse('door_closed');
   return { verdict: 'admitted', admitted: true, ...named };
 }

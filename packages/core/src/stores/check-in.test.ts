@@ -40,7 +40,13 @@ const page = (
   cursor: string,
   more: boolean,
 ): CheckInManifestPage => ({
-  event: { id: EVENT, name: 'Festival de Verão', startsAt: '2026-12-01T20:00:00.000Z' },
+  event: {
+    id: EVENT,
+    name: 'Festival de Verão',
+    startsAt: '2026-12-01T20:00:00.000Z',
+    doorsOpenAt: null,
+    doorsCloseAt: null,
+  },
   eventKey: bytesToBase64Url(EVENT_KEY),
   tickets,
   cursor,
@@ -191,6 +197,8 @@ describe('check-in store', () => {
         ticketId: 2,
         holderVersion: 1,
         verdict: 'admitted',
+        // The code scanned travels with the admission: the server checks it again.
+        code: (await payload(2)).split('.')[3],
         scannedAt: new Date(SERVER_NOW).toISOString(),
       },
       {

@@ -14,13 +14,19 @@ import type {
   CheckInQueuedScan,
   CheckInReport,
   CheckInTicket,
+  CheckInUploadRefusal,
   CheckInVerdict,
 } from '../contracts/check-in.ts';
 import type { CheckInVault } from '../crypto/check-in-vault.ts';
 import { CHECK_IN_API_MESSAGES, CHECK_IN_VERDICT_MESSAGES } from '../messages/check-in.ts';
 import { decideScan } from '../rules/check-in-decision.ts';
 import { manifestMeia } from '../rules/meia-entrada.ts';
-import { base64UrlToBytes, checkTicketCode, deriveTicketSecret } from '../rules/ticket-code.ts';
+import {
+  base64UrlToBytes,
+  checkTicketCode,
+  decodeTicketPayload,
+  deriveTicketSecret,
+} from '../rules/ticket-code.ts';
 import { readStorage, writeStorage } from './browser-storage.ts';
 
 /**
@@ -83,6 +89,11 @@ export const $checkInLastScan = atom<CheckInScanResult | null>(null);
 export const $checkInHistory = atom<readonly CheckInScanResult[]>([]);
 /** The conflict report, once loaded. */
 export const $checkInReport = atom<CheckInReport | null>(null);
+/**
+ * Admissions this scanner uploaded that the server did not count (no valid code, outside the
+ * door window), with the pt-BR reason, newest batch first.
+ */
+export const $checkInRefused = atom<readonly CheckInUploadRefusal[]>([]);
 
 /** Scans {@link $checkInHistory} keeps. */
 export const CHECK_IN_HISTORY_SIZE = 20;
@@ -100,6 +111,9 @@ interface StoredManifest {
   syncedAt: string;
   /** Server clock minus this scanner's at the last sync, in ms. */
   clockOffsetMs: number;
+  /** The door window (ISO) the server sent; null or absent: always open. */
+  doorsOpenAt?: string | null;
+  doorsCloseAt?: string | null;
   tickets: CheckInManifestEntry[];
 }
 
@@ -188,6 +202,7 @@ export async function openCheckIn(
   $checkInLastScan.set(null);
   $checkInHistory.set([]);
   $checkInReport.set(null);
+  $checkInRefused.set([]);
   const [manifest, queue] = await Promise.all([
     current.vault.read<StoredManifest>(manifestRecord(eventId)),
     current.vault.read<StoredQueue>(queueRecord(eventId)),
@@ -250,6 +265,8 @@ export async function syncCheckInManifest(): Promise<boolean> {
         cursor: page.cursor,
         syncedAt: page.serverTime,
         clockOffsetMs: Date.parse(page.serverTime) - current.now(),
+        doorsOpenAt: page.event.doorsOpenAt ?? null,
+        doorsCloseAt: page.event.doorsCloseAt ?? null,
         tickets: [],
       };
       if (!page.more) break;
@@ -306,11 +323,16 @@ async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
 /** Decides a scan with the local manifest and this scanner's (server-corrected) clock. */
 async function decideHere(current: Session, text: string, epochMs: number) {
   const eventKey = current.eventKey;
+  const opensAt = current.manifest?.doorsOpenAt;
+  const closesAt = current.manifest?.doorsCloseAt;
   return decideScan(text, {
     findTicket: (id) => current.tickets.get(id),
     checkCode: async (id, holderVersion, code) =>
       eventKey !== null &&
       checkTicketCode(await deriveTicketSecret(eventKey, id, holderVersion), code, epochMs),
+    // Outside the event's door window nothing admits, with or without signal.
+    doorOpen: () =>
+      (!opensAt || epochMs >= Date.parse(opensAt)) && (!closesAt || epochMs <= Date.parse(closesAt)),
   });
 }
 
@@ -318,6 +340,8 @@ async function scanOffline(current: Session, text: string, nonce: string): Promi
   const epochMs = current.now() + (current.manifest?.clockOffsetMs ?? 0);
   const decision = await decideHere(current, text, epochMs);
   const at = new Date(epochMs).toISOString();
+  // The server checks an admission's code again at upload.
+  const code = decodeTicketPayload(text.trim())?.code;
   if (decision.admitted && decision.ticketId !== null) {
     const ticket = current.tickets.get(decision.ticketId);
     if (ticket) ticket.status = 'used';
@@ -328,6 +352,7 @@ async function scanOffline(current: Session, text: string, nonce: string): Promi
     ...(decision.ticketId !== null ? { ticketId: decision.ticketId } : {}),
     ...(decision.holderVersion !== null ? { holderVersion: decision.holderVersion } : {}),
     verdict: decision.verdict,
+    ...(code ? { code } : {}),
     scannedAt: at,
   });
   await persistQueue(current);
@@ -398,7 +423,15 @@ export async function uploadCheckInQueue(): Promise<boolean> {
   try {
     while (current.queue.length > 0) {
       const batch = current.queue.slice(0, CHECK_IN_UPLOAD_MAX);
-      await uploadCheckInScans(current.eventId, current.deviceId, batch);
+      const answer = await uploadCheckInScans(current.eventId, current.deviceId, batch);
+      const refused = answer.refused ?? [];
+      if (refused.length > 0) {
+        $checkInRefused.set([...refused, ...$checkInRefused.get()]);
+        // A refused admission did not mark the ticket used: the next sync says what it is.
+        for (const refusal of refused) {
+          if (refusal.ticketId !== null) current.admitted.delete(refusal.ticketId);
+        }
+      }
       const sent = new Set(batch.map((scan) => scan.nonce));
       current.queue = current.queue.filter((scan) => !sent.has(scan.nonce));
       await persistQueue(current);
@@ -467,4 +500,5 @@ export function closeCheckIn(): void {
   $checkInLastScan.set(null);
   $checkInHistory.set([]);
   $checkInReport.set(null);
+  $checkInRefused.set([]);
 }

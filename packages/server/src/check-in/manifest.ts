@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { doorStatusSql } from '../resale/door.ts';
+import type { DoorWindow } from './doors.ts';
 import type { CheckInEvent } from './producer.ts';
 
 /** Tickets per manifest page unless the scanner asks for fewer. */
@@ -29,7 +30,13 @@ export type ManifestEntry = CheckInManifestEntry;
 
 /** One page of an event's manifest. */
 export interface ManifestPage {
-  event: { id: number; name: string; startsAt: string };
+  event: {
+    id: number;
+    name: string;
+    startsAt: string;
+    doorsOpenAt: string | null;
+    doorsCloseAt: string | null;
+  };
   /** The event key, base64url: the scanner derives each ticket's code secret from it. */
   eventKey: string;
   tickets: ManifestEntry[];
@@ -78,7 +85,7 @@ export async function readManifest(
   db: Queryable,
   event: CheckInEvent,
   request: { cursor?: string; limit?: number },
-  deps: { now: () => Date },
+  deps: { now: () => Date; doors: DoorWindow | null },
 ): Promise<ManifestPage> {
   const from = parseCursor(request.cursor);
   const limit = Math.min(request.limit ?? MANIFEST_PAGE_MAX, MANIFEST_PAGE_MAX);
@@ -128,7 +135,14 @@ export async function readManifest(
       : (state?.state_categories ?? []),
   );
   return {
-    event: { id: event.id, name: event.name, startsAt: event.startsAt.toISOString() },
+    event: {
+      id: event.id,
+      name: event.name,
+      startsAt: event.startsAt.toISOString(),
+      // The scanner refuses admissions outside it even with no signal.
+      doorsOpenAt: deps.doors?.opensAt.toISOString() ?? null,
+      doorsCloseAt: deps.doors?.closesAt.toISOString() ?? null,
+    },
     eventKey: bytesToBase64Url(event.ticketKey),
     tickets: page.map((row): ManifestEntry => {
       if (!row.meia_category) return [row.id, row.holder_version, row.status];

@@ -16,6 +16,7 @@ export interface CheckInEvent {
   id: number;
   name: string;
   startsAt: Date;
+  endsAt: Date;
   /** The 32-byte key every ticket code of the event derives from. */
   ticketKey: Uint8Array;
 }
@@ -35,14 +36,21 @@ export async function producerEvent(
     id: number;
     name: string;
     starts_at: Date | string;
+    ends_at: Date | string;
     producer_id: number | null;
-  }>(db, sql`SELECT id, name, starts_at, producer_id FROM events WHERE id = ${eventId}`);
+  }>(db, sql`SELECT id, name, starts_at, ends_at, producer_id FROM events WHERE id = ${eventId}`);
   if (!event) throw new HttpError(404, CHECK_IN_API_MESSAGES.eventNotFound, 'not_found');
   if (event.producer_id !== actor.id)
     throw new HttpError(403, CHECK_IN_API_MESSAGES.notProducer, 'forbidden');
   const ticketKey = await eventTicketKey(db, event.id);
   if (!ticketKey) throw new HttpError(404, CHECK_IN_API_MESSAGES.eventNotFound, 'not_found');
-  return { id: event.id, name: event.name, startsAt: new Date(event.starts_at), ticketKey };
+  return {
+    id: event.id,
+    name: event.name,
+    startsAt: new Date(event.starts_at),
+    endsAt: new Date(event.ends_at),
+    ticketKey,
+  };
 }
 
 /** An event in the producer's check-in list. */

@@ -1,14 +1,25 @@
+import { createHmac } from 'node:crypto';
+import {
+  CHECK_IN_UPLOAD_REFUSALS,
+  type CheckInUploadRefusal as RefusalReason,
+} from '@plateia/core/messages/check-in';
 import {
   type CheckInDecision,
   type CheckInTicket,
   type CheckInVerdict,
   decideScan,
 } from '@plateia/core/rules/check-in-decision';
-import { checkTicketCode, decodeTicketPayload, deriveTicketSecret } from '@plateia/core/rules/ticket-code';
+import {
+  checkTicketCode,
+  decodeTicketPayload,
+  deriveTicketSecret,
+  TICKET_SECRET_BYTES,
+} from '@plateia/core/rules/ticket-code';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { execute, type Queryable, retryOnConflict, selectOne, selectRows } from '../db/sql.ts';
 import { doorStatusSql } from '../resale/door.ts';
+import { type DoorWindow, doorOpenAt, UPLOAD_CLOCK_SLACK_MS } from './doors.ts';
 import type { CheckInActor, CheckInEvent } from './producer.ts';
 
 /** Scans one upload may carry (a door's worth of offline work; docs/check-in.md, "Limits"). */
@@ -37,6 +48,8 @@ export interface OfflineScan {
   ticketId?: number | null;
   holderVersion?: number | null;
   verdict: CheckInVerdict;
+  /** The 6-digit code scanned; an admission without it is not counted. */
+  code?: string | null;
   /** ISO time on the scanner's clock. */
   scannedAt: string;
 }
@@ -93,7 +106,7 @@ export async function scanOnline(
   event: CheckInEvent,
   actor: CheckInActor,
   request: OnlineScanRequest,
-  deps: { now: () => Date },
+  deps: { now: () => Date; doors: DoorWindow | null },
 ): Promise<OnlineScanAnswer> {
   const earlier = await recordedScan(db, event.id, request.nonce);
   if (earlier) return earlier;
@@ -110,6 +123,7 @@ export async function scanOnline(
             code,
             at.getTime(),
           ),
+        doorOpen: () => doorOpenAt(deps.doors, at),
       });
       const inserted = await selectRows<{ id: string }>(
         tx,
@@ -131,46 +145,127 @@ export async function scanOnline(
   return answer ?? (await recordedScan(db, event.id, request.nonce))!;
 }
 
-/** What an upload did: scans new to the server, and scans it had already. */
+/** An uploaded admission the server did not count, and why. */
+export interface UploadRefusal {
+  nonce: string;
+  ticketId: number | null;
+  reason: RefusalReason;
+  message: string;
+}
+
+/** What an upload did: scans new to the server, scans it had already, admissions refused. */
 export interface UploadAnswer {
   recorded: number;
   duplicates: number;
+  /** Every admission of the batch the server did not count, new or recorded before. */
+  refused: UploadRefusal[];
+}
+
+/** The verdict a refused admission is recorded with. */
+const REFUSED_VERDICT: Record<RefusalReason, CheckInVerdict> = {
+  missing_code: 'invalid_code',
+  invalid_code: 'invalid_code',
+  wrong_event: 'wrong_event',
+  door_closed: 'door_closed',
+  future: 'door_closed',
+};
+
+/**
+ * Why an offline admission does not count, or null when it does: it needs the code that
+ * was scanned, valid for its ticket and holder version at the scan's time (the check an
+ * online scan makes), a scan time inside the door window and not ahead of the server's
+ * clock, and a ticket of this event.
+ */
+function refusalOf(
+  scan: OfflineScan,
+  context: { secretOf: (ticketId: number, holderVersion: number) => Uint8Array; eventTickets: Set<number> },
+  deps: { now: Date; doors: DoorWindow | null },
+): RefusalReason | null {
+  const at = new Date(scan.scannedAt);
+  if (!Number.isFinite(at.getTime())) return 'door_closed';
+  if (at.getTime() > deps.now.getTime() + UPLOAD_CLOCK_SLACK_MS) return 'future';
+  if (!doorOpenAt(deps.doors, at)) return 'door_closed';
+  if (scan.ticketId == null || scan.holderVersion == null || !scan.code) return 'missing_code';
+  if (!context.eventTickets.has(scan.ticketId)) return 'wrong_event';
+  const secret = context.secretOf(scan.ticketId, scan.holderVersion);
+  return checkTicketCode(secret, scan.code, at.getTime()) ? null : 'invalid_code';
+}
+
+/**
+ * The per-ticket secret, as core's `deriveTicketSecret` computes it (HMAC-SHA256 under the
+ * event key, first 20 bytes), with Node's HMAC: an upload checks up to 10,000 codes.
+ */
+function secretDeriver(eventKey: Uint8Array): (ticketId: number, holderVersion: number) => Uint8Array {
+  return (ticketId, holderVersion) =>
+    new Uint8Array(
+      createHmac('sha256', eventKey)
+        .update(`plateia-ticket:${ticketId}:${holderVersion}`)
+        .digest()
+        .subarray(0, TICKET_SECRET_BYTES),
+    );
 }
 
 /**
  * Records a batch of scans an offline scanner decided, each once per nonce (sending the
  * batch again records nothing new). Every scan is kept, admitted or refused, even when
  * another scanner admitted the same ticket: that is a conflict for the report, not an
- * error. A newly recorded admission marks a still-valid ticket 'used', so every scanner's
- * next sync sees it.
+ * error. An admission counts only when the server agrees (see `refusalOf`): then it marks a
+ * still-valid ticket 'used', so every scanner's next sync sees it; otherwise it is recorded
+ * as refused, with its reason, and listed in the answer.
  */
 export async function uploadScans(
   db: Database,
   event: CheckInEvent,
   actor: CheckInActor,
   request: { deviceId: string; scans: OfflineScan[] },
-  deps: { now: () => Date },
+  deps: { now: () => Date; doors: DoorWindow | null },
 ): Promise<UploadAnswer> {
-  if (request.scans.length === 0) return { recorded: 0, duplicates: 0 };
-  const rows = request.scans.map((scan) => ({
-    nonce: scan.nonce,
-    ticket_id: scan.ticketId ?? null,
-    holder_version: scan.holderVersion ?? null,
-    verdict: scan.verdict,
-    admitted: scan.verdict === 'admitted',
-    scanned_at: scan.scannedAt,
-  }));
+  if (request.scans.length === 0) return { recorded: 0, duplicates: 0, refused: [] };
   const at = deps.now();
+  const claimed = [
+    ...new Set(
+      request.scans
+        .filter((scan) => scan.verdict === 'admitted' && scan.ticketId != null)
+        .map((scan) => scan.ticketId as number),
+    ),
+  ];
+  const eventTickets = new Set(
+    claimed.length === 0
+      ? []
+      : (
+          await selectRows<{ id: number }>(
+            db,
+            sql`SELECT id FROM tickets WHERE event_id = ${event.id} AND id = ANY(${`{${claimed.join(',')}}`}::int[])`,
+          )
+        ).map((row) => row.id),
+  );
+  const context = { secretOf: secretDeriver(event.ticketKey), eventTickets };
+  const rows = request.scans.map((scan) => {
+    const refused =
+      scan.verdict === 'admitted' ? refusalOf(scan, context, { now: at, doors: deps.doors }) : null;
+    return {
+      nonce: scan.nonce,
+      ticket_id: scan.ticketId ?? null,
+      holder_version: scan.holderVersion ?? null,
+      verdict: refused ? REFUSED_VERDICT[refused] : scan.verdict,
+      admitted: scan.verdict === 'admitted' && refused === null,
+      refused_reason: refused,
+      scanned_at: scan.scannedAt,
+    };
+  });
+  const nonces = `{${request.scans.map((scan) => scan.nonce).join(',')}}`;
   return retryOnConflict(() =>
     db.transaction(async (tx) => {
       const inserted = await selectRows<{ ticket_id: number | null; admitted: boolean }>(
         tx,
         sql`INSERT INTO check_in_scans
-              (event_id, nonce, device_id, scanned_by, ticket_id, holder_version, mode, verdict, admitted, scanned_at, received_at)
+              (event_id, nonce, device_id, scanned_by, ticket_id, holder_version, mode, verdict, admitted,
+               refused_reason, scanned_at, received_at)
             SELECT ${event.id}, s.nonce, ${request.deviceId}, ${actor.id}, s.ticket_id, s.holder_version, 'offline',
-                   s.verdict, s.admitted, s.scanned_at, ${at}
+                   s.verdict, s.admitted, s.refused_reason, s.scanned_at, ${at}
             FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-              AS s(nonce uuid, ticket_id integer, holder_version integer, verdict text, admitted boolean, scanned_at timestamptz)
+              AS s(nonce uuid, ticket_id integer, holder_version integer, verdict text, admitted boolean,
+                   refused_reason text, scanned_at timestamptz)
             ON CONFLICT (event_id, nonce) DO NOTHING
             RETURNING ticket_id, admitted`,
       );
@@ -192,7 +287,27 @@ export async function uploadScans(
                            ORDER BY id FOR UPDATE)`,
         );
       }
-      return { recorded: inserted.length, duplicates: request.scans.length - inserted.length };
+      // The refusals as recorded: a batch sent again (its answer lost) hears them again.
+      const refused = await selectRows<{
+        nonce: string;
+        ticket_id: number | null;
+        refused_reason: RefusalReason;
+      }>(
+        tx,
+        sql`SELECT nonce::text AS nonce, ticket_id, refused_reason FROM check_in_scans
+            WHERE event_id = ${event.id} AND nonce = ANY(${nonces}::uuid[]) AND refused_reason IS NOT NULL
+            ORDER BY id`,
+      );
+      return {
+        recorded: inserted.length,
+        duplicates: request.scans.length - inserted.length,
+        refused: refused.map((row) => ({
+          nonce: row.nonce,
+          ticketId: row.ticket_id,
+          reason: row.refused_reason,
+          message: CHECK_IN_UPLOAD_REFUSALS[row.refused_reason],
+        })),
+      };
     }),
   );
 }

@@ -61,6 +61,10 @@ export const ManifestAnswerSchema = Type.Object({
     id: Type.Integer(),
     name: Type.String(),
     startsAt: Type.String({ format: 'date-time' }),
+    doorsOpenAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'Admissions count only from here to doorsCloseAt; null: always open (development)',
+    }),
+    doorsCloseAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   }),
   eventKey: Type.String({
     description: 'The event key (base64url, 32 bytes): ticket secrets derive from it.',
@@ -116,6 +120,8 @@ export const OfflineScanSchema = Type.Object(
     ticketId: Type.Optional(IdSchema),
     holderVersion: Type.Optional(IdSchema),
     verdict: CheckInVerdictSchema,
+    // The code that was scanned: an admission without a valid one is not counted.
+    code: Type.Optional(Type.String({ pattern: '^[0-9]{6}$' })),
     scannedAt: Type.String({ format: 'date-time', maxLength: 40 }),
   },
   { additionalProperties: false },
@@ -134,6 +140,21 @@ export const UploadScansBodySchema = Type.Object(
 export const UploadScansAnswerSchema = Type.Object({
   recorded: Type.Integer(),
   duplicates: Type.Integer(),
+  refused: Type.Array(
+    Type.Object({
+      nonce: Type.String(),
+      ticketId: Type.Union([Type.Integer(), Type.Null()]),
+      reason: Type.Union([
+        Type.Literal('missing_code'),
+        Type.Literal('invalid_code'),
+        Type.Literal('wrong_event'),
+        Type.Literal('door_closed'),
+        Type.Literal('future'),
+      ]),
+      message: Type.String(),
+    }),
+    { description: 'Admissions of the batch not counted (no valid code, outside the door window), and why' },
+  ),
 });
 
 /** `GET /check-in/events/{eventId}/conflicts` answer. */

@@ -23,6 +23,11 @@ describe('race: a transfer accepted while the door scans the old holder\u2019s c
     producer = await createCustomer(db, { email: 'portaria@example.com', isadmin: '1' });
     sender = await createCustomer(db, { email: 'remetente@example.com' });
     eventId = (await createEvent(db, festivalInput('festival-corrida', producer.id))).id;
+    // Door day: the event starts within the hour, so its doors are open (docs/check-in.md).
+    await db.execute(
+      sql`UPDATE events SET starts_at = now() + interval '1 hour', ends_at = now() + interval '11 hours'
+          WHERE id = ${eventId}`,
+    );
   });
   afterAll(() => t.close());
 

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CHECK_IN_VERDICT_MESSAGES } from '@plateia/core/messages/check-in';
 import type { FastifyRequest } from 'fastify';
+import { doorWindow } from '../../check-in/doors.ts';
 import { readManifest } from '../../check-in/manifest.ts';
-import { producerEvent, producerEvents } from '../../check-in/producer.ts';
+import { type CheckInEvent, producerEvent, producerEvents } from '../../check-in/producer.ts';
 import { checkInReport } from '../../check-in/report.ts';
 import { scanOnline, uploadScans } from '../../check-in/scans.ts';
 import { doorMeiaOf, upgradeMeiaAtDoor } from '../../meia-entrada/door.ts';
@@ -36,6 +37,9 @@ const perSession = (max: number) => ({
 /** Door check-in for the event's producer: manifest, online scans, offline uploads, conflict report. */
 const checkIn: FastifyPluginAsyncTypebox = async (app) => {
   const secured = { tags: ['check-in'], security: [{ bearer: [] }], params: CheckInParamsSchema };
+  // The door window (docs/check-in.md); the development sandbox keeps every door open, so the
+  // seeded events can be scanned on any day.
+  const doorsOf = (event: CheckInEvent) => doorWindow(event, app.config.env === 'development');
 
   app.get(
     '/check-in/events',
@@ -69,7 +73,7 @@ const checkIn: FastifyPluginAsyncTypebox = async (app) => {
       const event = await producerEvent(app.database.db, request.params.eventId, request.customer);
       // The answer holds the event key: never cached by anything between.
       reply.header('cache-control', 'no-store');
-      return readManifest(app.database.db, event, request.query, { now: app.now });
+      return readManifest(app.database.db, event, request.query, { now: app.now, doors: doorsOf(event) });
     },
   );
 
@@ -90,6 +94,7 @@ const checkIn: FastifyPluginAsyncTypebox = async (app) => {
       const event = await producerEvent(app.database.db, request.params.eventId, request.customer);
       const answer = await scanOnline(app.database.db, event, request.customer, request.body, {
         now: app.now,
+        doors: doorsOf(event),
       });
       // A meia ticket: the staff checks the beneficiary's document (docs/meia-entrada.md).
       const meia = answer.ticket ? await doorMeiaOf(app.database.db, event.id, answer.ticket.id) : null;
@@ -126,14 +131,17 @@ const checkIn: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...secured,
         summary:
-          'Records scans an offline scanner decided (up to 10,000), once per nonce; conflicts are kept.',
+          'Records scans an offline scanner decided (up to 10,000), once per nonce; conflicts are kept. An admission counts only with its valid code, inside the door window; the answer lists those refused.',
         body: UploadScansBodySchema,
         response: { 200: UploadScansAnswerSchema, ...errors },
       },
     },
     async (request) => {
       const event = await producerEvent(app.database.db, request.params.eventId, request.customer);
-      return uploadScans(app.database.db, event, request.customer, request.body, { now: app.now });
+      return uploadScans(app.database.db, event, request.customer, request.body, {
+        now: app.now,
+        doors: doorsOf(event),
+      });
     },
   );
 

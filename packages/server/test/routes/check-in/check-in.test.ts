@@ -37,6 +37,11 @@ describe('door check-in calls', () => {
     customer = await createCustomer(db, { email: 'cliente@example.com' });
     eventId = (await createEvent(db, festivalInput('festival-portaria', producer.id))).id;
     rivalEventId = (await createEvent(db, festivalInput('festival-rival', rival.id))).id;
+    // Door day: the event starts in an hour, so its doors are open (docs/check-in.md).
+    await db.execute(
+      sql`UPDATE events SET starts_at = ${new Date(clock.now().getTime() + 3_600_000)},
+            ends_at = ${new Date(clock.now().getTime() + 11 * 3_600_000)} WHERE id = ${eventId}`,
+    );
     tickets = await issueTickets(db, eventId, 40);
     rivalTickets = await issueTickets(db, rivalEventId, 2);
   });
@@ -237,9 +242,26 @@ describe('door check-in calls', () => {
   it('records offline uploads once per nonce, keeps double admissions and reports them', async () => {
     const doubled = tickets[10]!;
     const at = '2026-11-24T20:05:00.000Z';
+    // An admission carries the code that was scanned, at its time: the server checks it again.
+    const codeAt = async (ticketId: number, when: string, holderVersion = 1) =>
+      (await payloadOf(ticketId, holderVersion, new Date(when))).split('.')[3];
     const fromA = [
-      { nonce: nonce(), ticketId: doubled, holderVersion: 1, verdict: 'admitted', scannedAt: at },
-      { nonce: nonce(), ticketId: tickets[11]!, holderVersion: 1, verdict: 'admitted', scannedAt: at },
+      {
+        nonce: nonce(),
+        ticketId: doubled,
+        holderVersion: 1,
+        verdict: 'admitted',
+        code: await codeAt(doubled, at),
+        scannedAt: at,
+      },
+      {
+        nonce: nonce(),
+        ticketId: tickets[11]!,
+        holderVersion: 1,
+        verdict: 'admitted',
+        code: await codeAt(tickets[11]!, at),
+        scannedAt: at,
+      },
       { nonce: nonce(), verdict: 'unreadable', scannedAt: at },
     ];
     const fromB = [
@@ -248,26 +270,40 @@ describe('door check-in calls', () => {
         ticketId: doubled,
         holderVersion: 1,
         verdict: 'admitted',
+        code: await codeAt(doubled, '2026-11-24T20:06:00.000Z'),
         scannedAt: '2026-11-24T20:06:00.000Z',
       },
     ];
     const a = await upload(producer, 'porta-norte', fromA);
     expect(a.statusCode).toBe(200);
-    expect(a.json()).toEqual({ recorded: 3, duplicates: 0 });
+    expect(a.json()).toEqual({ recorded: 3, duplicates: 0, refused: [] });
     expect(await statusOf(doubled)).toBe('used');
     expect(await statusOf(tickets[11]!)).toBe('used');
-    expect((await upload(producer, 'porta-sul', fromB)).json()).toEqual({ recorded: 1, duplicates: 0 });
+    expect((await upload(producer, 'porta-sul', fromB)).json()).toEqual({
+      recorded: 1,
+      duplicates: 0,
+      refused: [],
+    });
     // The same batch again (the answer was lost on the way back): nothing new.
-    expect((await upload(producer, 'porta-norte', fromA)).json()).toEqual({ recorded: 0, duplicates: 3 });
+    expect((await upload(producer, 'porta-norte', fromA)).json()).toEqual({
+      recorded: 0,
+      duplicates: 3,
+      refused: [],
+    });
     // An offline admission of a ticket already admitted online (ticket 0) is kept too.
     const late = {
       nonce: nonce(),
       ticketId: tickets[0]!,
       holderVersion: 1,
       verdict: 'admitted',
+      code: await codeAt(tickets[0]!, at),
       scannedAt: at,
     };
-    expect((await upload(producer, 'porta-sul', [late])).json()).toEqual({ recorded: 1, duplicates: 0 });
+    expect((await upload(producer, 'porta-sul', [late])).json()).toEqual({
+      recorded: 1,
+      duplicates: 0,
+      refused: [],
+    });
 
     // A scanner whose manifest predated a change of hands let the old holder's code in.
     await t.database.db.execute(sql`UPDATE tickets SET holder_version = 2 WHERE id = ${tickets[12]!}`);
@@ -276,9 +312,14 @@ describe('door check-in calls', () => {
       ticketId: tickets[12]!,
       holderVersion: 1,
       verdict: 'admitted',
+      code: await codeAt(tickets[12]!, at),
       scannedAt: at,
     };
-    expect((await upload(producer, 'porta-leste', [stale])).json()).toEqual({ recorded: 1, duplicates: 0 });
+    expect((await upload(producer, 'porta-leste', [stale])).json()).toEqual({
+      recorded: 1,
+      duplicates: 0,
+      refused: [],
+    });
 
     const res = await report(producer);
     expect(res.statusCode).toBe(200);

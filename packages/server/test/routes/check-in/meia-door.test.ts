@@ -60,6 +60,12 @@ describe('meia-entrada at the door', () => {
       { tk_id: lot, tk_qtd: 1 },
       { tk_id: lot, tk_qtd: 1, meia: [{ category: 'estudante', name: 'Ana Souza', document: '12.345-6' }] },
     ])) as [number, number];
+    // Door day: the event starts in five hours, so its doors are open (docs/check-in.md) and
+    // its sales too.
+    await db.execute(
+      sql`UPDATE events SET starts_at = ${new Date(clock.now().getTime() + 5 * 3_600_000)},
+            ends_at = ${new Date(clock.now().getTime() + 11 * 3_600_000)} WHERE id = ${eventId}`,
+    );
   });
   afterAll(() => t.close());
 
@@ -179,6 +185,11 @@ describe('meia-entrada at the door', () => {
   });
 
   it('gives a refunded meia back to the quota and frees its beneficiary’s document', async () => {
+    // Sales are long closed on door day: this one is bought weeks ahead.
+    await t.database.db.execute(
+      sql`UPDATE events SET starts_at = starts_at + interval '30 days', ends_at = ends_at + interval '30 days'
+          WHERE id = ${eventId}`,
+    );
     const [second] = (await buy([
       {
         tk_id: (await selectOne<{ id: number }>(
