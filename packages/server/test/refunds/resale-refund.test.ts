@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent } from '../../src/catalogue/create.ts';
 import { selectOne, selectRows } from '../../src/db/sql.ts';
 import { balanceOf, trialBalance, walletBalance } from '../../src/ledger/index.ts';
+import { releaseResaleProceeds } from '../../src/resale/settlement.ts';
 import { createCustomer, festivalInput, type TestCustomer } from '../catalogue/fixtures.ts';
 import { runDueJobs } from '../jobs/support.ts';
 import { type PaymentsHarness, reserve, startPaymentsHarness, tokenize } from '../payments/support.ts';
@@ -200,6 +201,54 @@ describe('refunds of resale tickets', () => {
     expect(cancel.status).toBe(409);
     expect(cancel.body.message).toBe('Este evento já terminou e não pode mais ser cancelado.');
     await assertInvariants();
+  });
+
+  it('once the price reached the seller the resale ticket is no longer refunded; a refund racing the release ends one way', async () => {
+    // A changed event opens refunds at any time, even after it ended: the only path left.
+    const ended = async (eventId: number) =>
+      h.database.db.execute(
+        sql`UPDATE events SET changed_at = now(), starts_at = now() - interval '12 hours',
+                              ends_at = now() - interval '1 minute' WHERE id = ${eventId}`,
+      );
+    const event = await newEvent('festival-revenda-alterado');
+    const sale = await resell(ana, bia, event, await buyFromLot(ana, event), 8_000);
+    await ended(event.id);
+    expect(await releaseResaleProceeds(h.database.db, new Date())).toBeGreaterThanOrEqual(1);
+    const refused = await post(`/refunds/tickets/${sale.ticketId}`, bia);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'Este ingresso foi comprado na revenda e o valor já foi repassado a quem vendeu: não é mais possível reembolsá-lo.',
+    );
+    expect((await ticketRow(sale.ticketId)).status).toBe('valid');
+    await assertInvariants();
+
+    for (let round = 0; round < 3; round++) {
+      const raced = await newEvent(`festival-revenda-corrida-${round}`);
+      const first = await buyFromLot(ana, raced);
+      const racedSale = await resell(ana, bia, raced, first, 8_000);
+      await ended(raced.id);
+      const before = await walletBalance(h.database.db, ana.id);
+      const [, refund] = await Promise.all([
+        releaseResaleProceeds(h.database.db, new Date()),
+        post(`/refunds/tickets/${racedSale.ticketId}`, bia),
+      ]);
+      const listing = await selectOne<{ proceeds_released_at: Date | null; undone_at: Date | null }>(
+        h.database.db,
+        sql`SELECT proceeds_released_at, undone_at FROM resale_listings WHERE id = ${racedSale.listingId}`,
+      );
+      if (refund.status === 200) {
+        expect(listing).toMatchObject({ proceeds_released_at: null });
+        expect(listing?.undone_at).not.toBeNull();
+        expect(await walletBalance(h.database.db, ana.id)).toBe(before);
+        expect((await ticketRow(first)).status).toBe('valid');
+      } else {
+        expect(refund.status).toBe(409);
+        expect(listing).toMatchObject({ undone_at: null });
+        expect(await walletBalance(h.database.db, ana.id)).toBe(before + 7_200);
+        expect((await ticketRow(first)).status).toBe('resold');
+      }
+      await assertInvariants();
+    }
   });
 
   it('a chain undoes one hop at a time: A sells to B, B to C; C refunds, then B refunds', async () => {
