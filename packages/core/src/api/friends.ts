@@ -64,6 +64,7 @@ export async function addFriendship(from_customer_id: number, to_customer_user: 
       404: FRIEND_ADD_MESSAGES[404],
       400: FRIEND_ADD_MESSAGES[400],
       403: FRIEND_ADD_MESSAGES[403],
+      429: FRIEND_ADD_MESSAGES[429],
       fallback: FRIEND_ADD_MESSAGES[500],
     },
   );

@@ -45,6 +45,8 @@ export const FRIEND_ADD_MESSAGES = {
   400: 'Vocês já são amigos ou o convite está pendente!',
   403: 'Pedido solicitado!',
   500: 'Erro ao adicionar amizade!',
+  /** Past the requests one account may send in an hour (each also asks whether an e-mail has an account). */
+  429: 'Você enviou muitos pedidos de amizade em pouco tempo. Aguarde um pouco e tente novamente.',
   success: 'Pedido enviado com sucesso!',
 } as const;
 

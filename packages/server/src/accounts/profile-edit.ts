@@ -2,6 +2,7 @@ import type { ProfileDetails } from '@plateia/core/contracts/profile';
 import { PROFILE_ANSWER_MESSAGES } from '@plateia/core/messages/profile';
 import type { Queryable } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { isTrustedAvatar } from './avatar.ts';
 import { type CustomerRow, updateCustomer } from './customers.ts';
 import { normalizeProfile, requireName } from './profile.ts';
 
@@ -14,9 +15,6 @@ export interface ProfileEditInput extends ProfileDetails {
   country?: string;
   avatar?: string;
 }
-
-// A profile photo is shown in an <img>; only plain https addresses are accepted.
-const AVATAR_URL = /^https:\/\/[^\s"'<>]+$/;
 
 /**
  * Changes the logged-in customer's profile and answers the updated row (null when the
@@ -35,7 +33,7 @@ export async function editProfile(
   }
   const namef = input.namef === undefined ? undefined : requireName(input.namef);
   const avatar = input.avatar?.trim();
-  if (avatar && !AVATAR_URL.test(avatar)) {
+  if (avatar && !isTrustedAvatar(avatar)) {
     throw new HttpError(400, PROFILE_ANSWER_MESSAGES.avatarUrlInvalid, 'validation');
   }
   return updateCustomer(db, customer.id, {

@@ -9,6 +9,7 @@ import {
 } from '@plateia/core/messages/friends';
 import { chatRoomId } from '@plateia/core/rules/chat-room';
 import { sql } from 'drizzle-orm';
+import { avatarForOthers } from '../accounts/avatar.ts';
 import { execute, type Queryable, selectOne, selectRows, sqlState } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
 
@@ -49,7 +50,7 @@ function toView(row: FriendshipRow, customerId: number): Friendship {
       namef: hidden ? '' : row.namef,
       namel: hidden ? '' : row.namel,
       nickname: hidden ? '' : row.nickname,
-      avatar: hidden ? '' : row.avatar,
+      avatar: hidden ? '' : avatarForOthers(row.avatar),
       public: isPublic,
     },
   };

@@ -9,8 +9,8 @@ import { type Queryable, selectOne } from '../db/sql.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { escapeHtml } from '../mail/templates.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { RateLimitedError } from '../rate-limits/backoff.ts';
-import { counterKey, type RateLimitCounters } from '../rate-limits/counters.ts';
+import { takeOrRefuse } from '../rate-limits/backoff.ts';
+import type { RateLimitCounters } from '../rate-limits/counters.ts';
 
 /**
  * Applications naming one e-mail address per day. The form is open to visitors, so the
@@ -78,7 +78,16 @@ export async function submitProducerApplication(
     throw new HttpError(400, PRODUCER_APPLICATION_MESSAGES.phoneRequired, 'validation');
   }
   if (!event) throw new HttpError(400, PRODUCER_APPLICATION_MESSAGES.eventRequired, 'validation');
-  await assertUnderEmailLimit(deps.counters, email);
+  await takeOrRefuse(
+    deps.counters,
+    {
+      prefix: 'producer-application-email',
+      points: APPLICATIONS_PER_EMAIL_PER_DAY,
+      durationSeconds: 24 * 60 * 60,
+    },
+    email,
+    PRODUCER_APPLICATION_MESSAGES.tooManyForEmail,
+  );
   const row = await selectOne<{ id: number }>(
     db,
     sql`INSERT INTO producer_applications (name, email, phone, company, city, audience, event_description, customer_id, created_at)
@@ -120,22 +129,6 @@ export async function submitProducerApplication(
       deps.log.error({ err: result.reason, applicationId: row.id }, 'producer application e-mail failed');
   }
   return row.id;
-}
-
-/** 429 once an address has been named in `APPLICATIONS_PER_EMAIL_PER_DAY` applications today. */
-async function assertUnderEmailLimit(counters: RateLimitCounters, email: string): Promise<void> {
-  const limiter = counters.limiter({
-    prefix: 'producer-application-email',
-    points: APPLICATIONS_PER_EMAIL_PER_DAY,
-    durationSeconds: 24 * 60 * 60,
-  });
-  try {
-    await limiter.consume(counterKey(email));
-  } catch (refusal) {
-    if (refusal instanceof Error) throw refusal;
-    const wait = (refusal as { msBeforeNext?: number }).msBeforeNext ?? 60_000;
-    throw new RateLimitedError(PRODUCER_APPLICATION_MESSAGES.tooManyForEmail, wait / 1000);
-  }
 }
 
 /** The applicant's confirmation: fixed text only, so the e-mail carries nothing a sender typed. */

@@ -79,3 +79,23 @@ export class FailureBackoff {
     await Promise.all([this.#failures.delete(digest), this.#blocks.delete(digest)]);
   }
 }
+
+/**
+ * Counts one use of `key` against `limit` in the shared counters and throws a 429 with
+ * `message` (and the wait) once the key has used them all inside the window.
+ */
+export async function takeOrRefuse(
+  counters: RateLimitCounters,
+  limit: { prefix: string; points: number; durationSeconds: number },
+  key: string,
+  message: string,
+): Promise<void> {
+  try {
+    await counters.limiter(limit).consume(counterKey(key));
+  } catch (refusal) {
+    // rate-limiter-flexible rejects with its result when the key is over, with an Error otherwise.
+    if (refusal instanceof Error) throw refusal;
+    const wait = (refusal as { msBeforeNext?: number }).msBeforeNext ?? limit.durationSeconds * 1000;
+    throw new RateLimitedError(message, wait / 1000);
+  }
+}

@@ -10,6 +10,7 @@ import { acceptFriendship, addFriend, listFriendships, removeFriendship } from '
 import { readFriendlyAccept, saveFriendlyAccept } from '../../friends/settings.ts';
 import { assertSelf } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { takeOrRefuse } from '../../rate-limits/backoff.ts';
 import { ErrorSchema } from '../../schemas/common.ts';
 import {
   FriendAcceptBody,
@@ -23,7 +24,10 @@ import {
   FriendUpdateBody,
 } from '../../schemas/friends.ts';
 
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema };
+
+/** Friend requests one account may send in an hour. */
+export const FRIEND_REQUESTS_PER_HOUR = 20;
 
 /**
  * Friends (spec §7 "friendly" calls, statuses of §8). The customer always comes from the
@@ -109,6 +113,14 @@ const friends: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       assertSelf(request, request.body.from_customer_id);
+      // Each request also tells whether an e-mail has an account ("Usuário não localizado!"):
+      // counted per account, so nobody walks a list of addresses through it.
+      await takeOrRefuse(
+        app.rateLimits,
+        { prefix: 'friend-add', points: FRIEND_REQUESTS_PER_HOUR, durationSeconds: 60 * 60 },
+        String(request.customer.id),
+        FRIEND_ADD_MESSAGES[429],
+      );
       const outcome = await addFriend(
         app.database.db,
         request.customer.id,

@@ -86,6 +86,15 @@ describe('GET /customer/me and POST /customer/edit', () => {
       [{ id: ana.id, birth_date: '2999-01-01' }, 'Data de nascimento inválida.'],
       [{ id: ana.id, user: 'outra@example.com' }, 'O e-mail da conta não pode ser alterado.'],
       [{ id: ana.id, avatar: 'javascript:alert(1)' }, 'Endereço da foto de perfil inválido.'],
+      // A picture on a server of the customer's choosing would track who looks at it.
+      [
+        { id: ana.id, avatar: 'https://rastreador.example/pixel.gif' },
+        'Endereço da foto de perfil inválido.',
+      ],
+      [
+        { id: ana.id, avatar: 'https://lh3.googleusercontent.com.evil.example/a' },
+        'Endereço da foto de perfil inválido.',
+      ],
       [{ id: ana.id, namef: '' }, /nome/],
       [{ id: ana.id, rua: { a: 1 } }, /rua/],
     ];
@@ -94,5 +103,13 @@ describe('GET /customer/me and POST /customer/edit', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().message).toMatch(message);
     }
+  });
+
+  it('takes a Google account picture as the avatar', async () => {
+    const picture = 'https://lh3.googleusercontent.com/a/ACg8ocJ-foto=s96-c';
+    const res = await edit(ana.token, { id: ana.id, avatar: picture });
+    expect(res.statusCode).toBe(200);
+    const me = (await t.app.inject({ url: '/customer/me', headers: bearer(ana.token) })).json().data;
+    expect(me.avatar).toBe(picture);
   });
 });

@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execute } from '../../../src/db/sql.ts';
+import { FRIEND_REQUESTS_PER_HOUR } from '../../../src/routes/friends/index.ts';
 import { bearer, createCustomer, type TestCustomer } from '../../support/accounts.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 
@@ -205,5 +208,53 @@ describe('friendly calls', () => {
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
     }
+  });
+
+  it('takes at most 20 friend requests an hour from one account, so nobody walks a list of e-mails through it', async () => {
+    const eva = await createCustomer(t.database.db, { email: 'eva@example.com', namef: 'Eva' });
+    for (let i = 0; i < FRIEND_REQUESTS_PER_HOUR; i++) {
+      const res = await call('add', eva, {
+        from_customer_id: eva.id,
+        to_customer_user: `ninguem${i}@example.com`,
+      });
+      expect(res.statusCode).toBe(404);
+    }
+    const refused = await call('add', eva, { from_customer_id: eva.id, to_customer_user: 'ana@example.com' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(
+      'Você enviou muitos pedidos de amizade em pouco tempo. Aguarde um pouco e tente novamente.',
+    );
+    // Another account is counted on its own.
+    const other = await call('add', davi, { from_customer_id: davi.id, to_customer_user: 'eva@example.com' });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it("never hands a friend's browser a picture address on the friend's own server (a tracking beacon)", async () => {
+    const fabio = await createCustomer(t.database.db, { email: 'fabio@example.com', namef: 'Fabio' });
+    const gil = await createCustomer(t.database.db, { email: 'gil@example.com', namef: 'Gil' });
+    // Stored before pictures were checked.
+    await execute(
+      t.database.db,
+      sql`UPDATE customers SET avatar = 'https://rastreador.example/p.gif' WHERE id = ${fabio.id}`,
+    );
+    await execute(
+      t.database.db,
+      sql`UPDATE customers SET avatar = 'https://lh3.googleusercontent.com/a/gil' WHERE id = ${gil.id}`,
+    );
+    expect(
+      (await call('add', fabio, { from_customer_id: fabio.id, to_customer_user: 'davi@example.com' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await call('add', gil, { from_customer_id: gil.id, to_customer_user: 'davi@example.com' })).statusCode,
+    ).toBe(200);
+    const pending = (await call('list', davi, { customerid: davi.id, status: 2 })).json()
+      .friendships as Array<{
+      friend: { user: string; avatar: string };
+    }>;
+    expect(pending.find((f) => f.friend.user === 'fabio@example.com')?.friend.avatar).toBe('');
+    expect(pending.find((f) => f.friend.user === 'gil@example.com')?.friend.avatar).toBe(
+      'https://lh3.googleusercontent.com/a/gil',
+    );
   });
 });
