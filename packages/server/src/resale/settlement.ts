@@ -62,8 +62,16 @@ export async function releaseResaleProceeds(db: Database, now: Date): Promise<nu
 /**
  * Releases one listing's proceeds, the listing row locked (a refund undoing the sale locks it
  * too) and the event's row shared (a cancellation locks it for update), both re-checked.
+ * The buyer's order is locked first, in the order a refund takes its locks (order, then
+ * listing): the movement names the order, whose key-share lock would otherwise wait on a
+ * refund holding the order while the refund waits on the listing.
  */
 async function releaseListing(tx: Queryable, listingId: number, now: Date): Promise<boolean> {
+  await execute(
+    tx,
+    sql`SELECT o.id FROM orders o JOIN resale_listings l ON l.order_id = o.id
+        WHERE l.id = ${listingId} FOR UPDATE OF o`,
+  );
   const listing = await selectOne<{
     seller_id: number | null;
     ticket_id: number;
