@@ -38,12 +38,41 @@ const ROWS_PER_INVARIANT = 10;
 const PAID_OUT = sql`EXISTS (SELECT 1 FROM ledger_transactions x WHERE x.idempotency_key = 'payout:refund:' || r.id)`;
 
 /**
+ * How the refunds table splits a refund, which depends on whether refunds are written one row
+ * per source payment (migration 0131: a parent row keeps its own payment's part and records in
+ * `split_cents` what its child rows, one per other payment, send).
+ */
+interface RefundShape {
+  /** What one row sends back to its own payment by PIX or card. */
+  external: SQL;
+  /** True for the rows that carry a refund's whole amount (not a child row of a split). */
+  whole: SQL;
+}
+
+async function refundShape(db: Queryable): Promise<RefundShape> {
+  const columns = await selectRows<{ column_name: string }>(
+    db,
+    sql`SELECT column_name FROM information_schema.columns
+        WHERE table_name = 'refunds' AND column_name IN ('split_cents', 'parent_refund_id')`,
+  );
+  const split = columns.length === 2;
+  return {
+    external: split
+      ? sql`(r.amount_cents - r.wallet_cents - r.split_cents)`
+      : sql`(r.amount_cents - r.wallet_cents)`,
+    whole: split ? sql`r.parent_refund_id IS NULL` : sql`true`,
+  };
+}
+
+/**
  * `platform_clearing` as it must be: the external part of every refund whose payout is not
  * confirmed yet, late payments owed back that have no refund row yet, wallet parts held for
- * unpaid orders, and shares of shared payments received while their group is not complete.
+ * unpaid orders, shares of shared payments received while their group is not complete, and
+ * resale prices held until the event has ended (neither released to the seller nor undone).
  */
-const CLEARING_IN_FLIGHT = sql`
-  (SELECT coalesce(sum(r.amount_cents - r.wallet_cents), 0) FROM refunds r WHERE NOT ${PAID_OUT})
+function clearingInFlight(shape: RefundShape): SQL {
+  return sql`
+  (SELECT coalesce(sum(${shape.external}), 0) FROM refunds r WHERE NOT ${PAID_OUT})
   + (SELECT coalesce(sum(p.amount_cents), 0) FROM payments p
      WHERE p.status = 'refund_required'
        AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id AND r.reason = 'unfulfilled'))
@@ -52,7 +81,10 @@ const CLEARING_IN_FLIGHT = sql`
      JOIN ledger_transactions x ON x.idempotency_key = 'payment:' || p.id AND x.kind = 'shared_share'
      JOIN shared_payments g ON g.id = p.shared_payment_id
      WHERE g.status <> 'completed'
-       AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id AND r.reason = 'unfulfilled'))`;
+       AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id AND r.reason = 'unfulfilled'))
+  + (SELECT coalesce(sum(l.price_cents), 0) FROM resale_listings l
+     WHERE l.status = 'sold' AND l.proceeds_released_at IS NULL AND l.undone_at IS NULL)`;
+}
 
 const CLEARING_BALANCE = sql`
   (SELECT coalesce(sum(e.amount_cents), 0) FROM ledger_entries e
@@ -62,35 +94,36 @@ const CLEARING_BALANCE = sql`
 const LIVE = sql`('valid', 'used')`;
 
 /** Each SQL check answers rows with one `detail` column, one per offending row. */
-const CHECKS: { invariant: InvariantName; query: SQL }[] = [
-  {
-    invariant: 'clearing_not_negative',
-    query: sql`SELECT 'platform_clearing = ' || b.total AS detail FROM (SELECT ${CLEARING_BALANCE} AS total) b
+function checks(shape: RefundShape): { invariant: InvariantName; query: SQL }[] {
+  return [
+    {
+      invariant: 'clearing_not_negative',
+      query: sql`SELECT 'platform_clearing = ' || b.total AS detail FROM (SELECT ${CLEARING_BALANCE} AS total) b
                WHERE b.total < 0`,
-  },
-  {
-    invariant: 'clearing_equals_in_flight',
-    query: sql`SELECT 'platform_clearing = ' || b.total || ', owed in flight = ' || b.owed AS detail
-               FROM (SELECT ${CLEARING_BALANCE} AS total, ${CLEARING_IN_FLIGHT} AS owed) b
+    },
+    {
+      invariant: 'clearing_equals_in_flight',
+      query: sql`SELECT 'platform_clearing = ' || b.total || ', owed in flight = ' || b.owed AS detail
+               FROM (SELECT ${CLEARING_BALANCE} AS total, ${clearingInFlight(shape)} AS owed) b
                WHERE b.total <> b.owed`,
-  },
-  {
-    invariant: 'one_live_ticket_per_seat',
-    query: sql`SELECT 'seat ' || seat_id || ': ' || count(*) || ' live tickets' AS detail FROM tickets
+    },
+    {
+      invariant: 'one_live_ticket_per_seat',
+      query: sql`SELECT 'seat ' || seat_id || ': ' || count(*) || ' live tickets' AS detail FROM tickets
                WHERE seat_id IS NOT NULL AND status IN ${LIVE}
                GROUP BY seat_id HAVING count(*) > 1 ORDER BY seat_id`,
-  },
-  {
-    invariant: 'sold_seat_has_live_ticket',
-    query: sql`SELECT 'seat ' || s.id || ' is ' || s.state || ' with ' || count(t.id) || ' live tickets' AS detail
+    },
+    {
+      invariant: 'sold_seat_has_live_ticket',
+      query: sql`SELECT 'seat ' || s.id || ' is ' || s.state || ' with ' || count(t.id) || ' live tickets' AS detail
                FROM seats s LEFT JOIN tickets t ON t.seat_id = s.id AND t.status IN ${LIVE}
                GROUP BY s.id, s.state
                HAVING (s.state = 'sold') <> (count(t.id) > 0)
                ORDER BY s.id`,
-  },
-  {
-    invariant: 'lot_counters',
-    query: sql`SELECT 'lot ' || l.id || ': sold ' || l.sold || ' (live tickets ' || l.live || '), reserved '
+    },
+    {
+      invariant: 'lot_counters',
+      query: sql`SELECT 'lot ' || l.id || ': sold ' || l.sold || ' (live tickets ' || l.live || '), reserved '
                       || l.reserved || ' (live reservations ' || l.held || ')' AS detail
                FROM (
                  SELECT t.id, t.numbered, t.sold, t.reserved,
@@ -104,10 +137,10 @@ const CHECKS: { invariant: InvariantName; query: SQL }[] = [
                WHERE (NOT l.numbered AND (l.sold <> l.live OR l.reserved <> l.held))
                   OR (l.numbered AND l.reserved <> 0)
                ORDER BY l.id`,
-  },
-  {
-    invariant: 'product_counters',
-    query: sql`SELECT 'product ' || p.id || ': sold ' || p.sold || ' (paid ' || p.paid || '), reserved '
+    },
+    {
+      invariant: 'product_counters',
+      query: sql`SELECT 'product ' || p.id || ': sold ' || p.sold || ' (paid ' || p.paid || '), reserved '
                       || p.reserved || ' (live reservations ' || p.held || ')' AS detail
                FROM (
                  SELECT d.id, d.sold, d.reserved,
@@ -119,10 +152,10 @@ const CHECKS: { invariant: InvariantName; query: SQL }[] = [
                ) p
                WHERE p.sold <> p.paid OR p.reserved <> p.held
                ORDER BY p.id`,
-  },
-  {
-    invariant: 'meia_quota',
-    query: sql`SELECT 'event ' || m.event_id || ': meia taken ' || m.taken || ' (live meia tickets ' || m.live
+    },
+    {
+      invariant: 'meia_quota',
+      query: sql`SELECT 'event ' || m.event_id || ': meia taken ' || m.taken || ' (live meia tickets ' || m.live
                       || ', live meia reservations ' || m.held || ')' AS detail
                FROM (
                  SELECT q.event_id, q.taken,
@@ -135,19 +168,19 @@ const CHECKS: { invariant: InvariantName; query: SQL }[] = [
                ) m
                WHERE m.taken <> m.live + m.held
                ORDER BY m.event_id`,
-  },
-  {
-    invariant: 'refund_within_payment',
-    query: sql`SELECT 'payment ' || p.id || ' of ' || p.amount_cents || ' returned ' || sum(r.amount_cents - r.wallet_cents)
+    },
+    {
+      invariant: 'refund_within_payment',
+      query: sql`SELECT 'payment ' || p.id || ' of ' || p.amount_cents || ' returned ' || sum(${shape.external})
                       AS detail
                FROM payments p JOIN refunds r ON r.payment_id = p.id
                GROUP BY p.id, p.amount_cents
-               HAVING sum(r.amount_cents - r.wallet_cents) > p.amount_cents
+               HAVING sum(${shape.external}) > p.amount_cents
                ORDER BY p.id`,
-  },
-  {
-    invariant: 'refund_to_own_payment',
-    query: sql`SELECT 'refund ' || r.id || ' (order ' || r.order_id || ', customer ' || r.customer_id
+    },
+    {
+      invariant: 'refund_to_own_payment',
+      query: sql`SELECT 'refund ' || r.id || ' (order ' || r.order_id || ', customer ' || r.customer_id
                       || ') goes to payment ' || coalesce(p.id::text, '-') || ' of order ' || coalesce(p.order_id::text, '-')
                       || ', bought by customer ' || o.customer_id AS detail
                FROM refunds r JOIN orders o ON o.id = r.order_id
@@ -156,45 +189,46 @@ const CHECKS: { invariant: InvariantName; query: SQL }[] = [
                   OR (r.reason <> 'unfulfilled' AND r.customer_id <> o.customer_id)
                   OR (r.reason = 'unfulfilled' AND r.customer_id <> p.customer_id)
                ORDER BY r.id`,
-  },
-  {
-    invariant: 'refund_within_order',
-    query: sql`SELECT 'order ' || o.id || ' (total ' || o.total_cents || ', wallet paid ' || o.wallet_paid
+    },
+    {
+      invariant: 'refund_within_order',
+      query: sql`SELECT 'order ' || o.id || ' (total ' || o.total_cents || ', wallet paid ' || o.wallet_paid
                       || ') refunded ' || o.refunded || ', of it to the wallet ' || o.to_wallet AS detail
                FROM (
                  SELECT d.id, d.total_cents,
                    coalesce(sum(r.amount_cents), 0) AS refunded, coalesce(sum(r.wallet_cents), 0) AS to_wallet,
                    (SELECT coalesce(sum(w.amount_cents), 0) FROM wallet_order_parts w
                      WHERE w.order_id = d.id AND w.status = 'spent') AS wallet_paid
-                 FROM orders d JOIN refunds r ON r.order_id = d.id AND r.reason <> 'unfulfilled'
+                 FROM orders d JOIN refunds r ON r.order_id = d.id AND r.reason <> 'unfulfilled' AND ${shape.whole}
                  GROUP BY d.id, d.total_cents
                ) o
                WHERE o.refunded > o.total_cents OR o.to_wallet > o.wallet_paid
                ORDER BY o.id`,
-  },
-  {
-    invariant: 'dead_ticket_not_live',
-    query: sql`SELECT 'ticket ' || t.id || ' is ' || t.status || ' but ' || t.why AS detail FROM (
+    },
+    {
+      invariant: 'dead_ticket_not_live',
+      query: sql`SELECT 'ticket ' || t.id || ' is ' || t.status || ' but ' || t.why AS detail FROM (
                  SELECT k.id, k.status, 'has refund ' || r.id AS why FROM tickets k JOIN refunds r ON r.ticket_id = k.id
                  WHERE k.status <> 'refunded'
                  UNION ALL
                  SELECT k.id, k.status, 'its listing ' || l.id || ' was sold' FROM tickets k
-                 JOIN resale_listings l ON l.ticket_id = k.id AND l.status = 'sold'
+                 JOIN resale_listings l ON l.ticket_id = k.id AND l.status = 'sold' AND l.undone_at IS NULL
                  WHERE k.status <> 'resold'
                  UNION ALL
                  SELECT k.id, k.status, 'listing ' || l.id || ' is active' FROM tickets k
                  JOIN resale_listings l ON l.ticket_id = k.id AND l.status = 'active'
                  WHERE k.status <> 'valid'
                ) t ORDER BY t.id`,
-  },
-  {
-    invariant: 'live_ticket_of_paid_order',
-    query: sql`SELECT 'ticket ' || k.id || ' is ' || k.status || ' but its order ' || o.id || ' is ' || o.status AS detail
+    },
+    {
+      invariant: 'live_ticket_of_paid_order',
+      query: sql`SELECT 'ticket ' || k.id || ' is ' || k.status || ' but its order ' || o.id || ' is ' || o.status AS detail
                FROM tickets k JOIN orders o ON o.id = k.order_id
                WHERE k.status IN ${LIVE} AND o.status <> 'paid'
                ORDER BY k.id`,
-  },
-];
+    },
+  ];
+}
 
 /**
  * Runs every invariant over the database and answers the violations (empty when sound). Reads
@@ -218,12 +252,17 @@ export async function checkInvariants(db: Queryable): Promise<Violation[]> {
   for (const id of trial.negativeWallets.slice(0, ROWS_PER_INVARIANT)) {
     violations.push({ invariant: 'wallets_match_entries', detail: `customer ${id}'s wallet is below zero` });
   }
-  for (const check of CHECKS) {
-    const rows = await selectRows<{ detail: string }>(
-      db,
-      sql`SELECT detail FROM (${check.query}) found LIMIT ${ROWS_PER_INVARIANT}`,
-    );
-    for (const row of rows) violations.push({ invariant: check.invariant, detail: String(row.detail) });
-  }
+  // One statement for every check: one round trip, one snapshot.
+  const rows = await selectRows<{ invariant: InvariantName; detail: string }>(
+    db,
+    sql.join(
+      checks(await refundShape(db)).map(
+        (check) =>
+          sql`(SELECT ${check.invariant}::text AS invariant, detail::text AS detail FROM (${check.query}) found LIMIT ${ROWS_PER_INVARIANT})`,
+      ),
+      sql` UNION ALL `,
+    ),
+  );
+  for (const row of rows) violations.push({ invariant: row.invariant, detail: String(row.detail) });
   return violations;
 }
