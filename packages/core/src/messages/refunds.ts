@@ -40,6 +40,8 @@ export const REFUND_ANSWER_MESSAGES = {
   refundNotFound: 'Reembolso não encontrado.',
   forbidden: 'Este ingresso pertence a outro cliente.',
   orderForbidden: 'Este pedido pertence a outro cliente.',
+  /** Another PIX key for a devolução, asked by someone who did not make that payment. */
+  notYourPayment: 'Só quem fez este pagamento pode informar a chave PIX para a devolução.',
   buyerOnly: 'Só quem comprou o ingresso pode pedir o reembolso.',
   notPaid: 'Este pedido não foi pago.',
   nothingToRefund: 'Não há ingressos a reembolsar neste pedido.',

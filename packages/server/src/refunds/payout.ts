@@ -4,7 +4,8 @@
  * returns twice), or the card gateway's refund keyed `refund-{refund}-{attempt}`. DEVOLVIDO or
  * a succeeded card refund posts the `payout` movement (clearing → pix_out/card_out);
  * NAO_REALIZADO is retried under a new id by the sweep, and after the last attempt the
- * customer is asked for another PIX key.
+ * payer is asked for another PIX key. A refund drawn on several payments (a shared payment's
+ * shares) is one row per payment: the parent and its children each follow this on their own.
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
@@ -14,7 +15,7 @@ import { CardGatewayError, type CardRefund } from '../payments/card/gateway.ts';
 import type { PaymentDeps } from '../payments/deps.ts';
 import { type Devolucao, type PixEnvio, PixProviderError } from '../payments/pix/provider.ts';
 import { pixKeyNeededEmail } from './emails.ts';
-import { externalCents, type RefundRow, refundById, updateRefund } from './records.ts';
+import { externalCents, openChildren, payerOf, type RefundRow, refundById, updateRefund } from './records.ts';
 
 /** What refunds use besides the database: the providers, clock, log, mailer and site address. */
 export type RefundDeps = PaymentDeps;
@@ -37,6 +38,12 @@ export function parseDevolucaoId(id: string): { refundId: number; attempt: numbe
  * error when it cannot be reached (the refund stays as it was, for the next sweep).
  */
 export async function processRefund(db: Database, deps: RefundDeps, refundId: number): Promise<void> {
+  await processOne(db, deps, refundId);
+  // A refund drawn on several payments: each other payment's part is a devolução of its own.
+  for (const child of await openChildren(db, refundId)) await processOne(db, deps, child);
+}
+
+async function processOne(db: Database, deps: RefundDeps, refundId: number): Promise<void> {
   const row = await refundById(db, refundId);
   if (!row || row.status === 'refunded' || row.status === 'needs_pix_key') return;
   if (externalCents(row) <= 0) {
@@ -198,14 +205,31 @@ export async function applyDevolucao(
   if (askedForKey) await askForPixKey(db, deps, askedForKey);
 }
 
-/** E-mails the buyer that another PIX key is needed; a mail failure changes nothing. */
+/**
+ * E-mails the payer that another PIX key is needed (the buyer, or for a shared payment's share
+ * the share's e-mail: only the payer names where its money goes); a mail failure changes nothing.
+ */
 async function askForPixKey(db: Database, deps: RefundDeps, row: RefundRow): Promise<void> {
   if (!deps.mailer) return;
   try {
-    const buyer = await selectOne<{ email: string; namef: string | null }>(
-      db,
-      sql`SELECT email, namef FROM customers WHERE id = ${row.customer_id}`,
-    );
+    const payer = await payerOf(db, row);
+    const buyer = payer.email
+      ? {
+          email: payer.email,
+          namef:
+            payer.customerId === null
+              ? null
+              : ((
+                  await selectOne<{ namef: string | null }>(
+                    db,
+                    sql`SELECT namef FROM customers WHERE id = ${payer.customerId}`,
+                  )
+                )?.namef ?? null),
+        }
+      : await selectOne<{ email: string; namef: string | null }>(
+          db,
+          sql`SELECT email, namef FROM customers WHERE id = ${row.customer_id}`,
+        );
     if (!buyer) return;
     await deps.mailer.send(
       pixKeyNeededEmail({

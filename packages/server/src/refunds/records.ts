@@ -4,6 +4,7 @@
 import type { Refund, RefundMethod, RefundStatus } from '@plateia/core/contracts/refunds';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, selectOne, selectRows } from '../db/sql.ts';
+import type { PaymentPart } from './amounts.ts';
 
 /** A refund row joined with its order number. */
 export interface RefundRow {
@@ -24,13 +25,21 @@ export interface RefundRow {
   card_refund_id: string | null;
   pix_key: string | null;
   status_detail: string | null;
+  /** Set on a row that is one more payment's part of its parent's refund (migration 0131). */
+  parent_refund_id: number | null;
+  /** On a parent: the part of amount_cents its children return to the other payments. */
+  split_cents: number;
   created_at: string | Date;
   refunded_at: string | Date | null;
 }
 
-/** The part of a refund that leaves by PIX or card (the rest went to the wallet). */
-export const externalCents = (row: Pick<RefundRow, 'amount_cents' | 'wallet_cents'>): number =>
-  Number(row.amount_cents) - Number(row.wallet_cents);
+/**
+ * The part of a refund row that leaves by PIX or card to the row's own payment: the rest went
+ * to the wallet, or (split_cents) to other payments by the row's children.
+ */
+export const externalCents = (
+  row: Pick<RefundRow, 'amount_cents' | 'wallet_cents'> & { split_cents?: number },
+): number => Number(row.amount_cents) - Number(row.wallet_cents) - Number(row.split_cents ?? 0);
 
 function normalise(row: RefundRow): RefundRow {
   return {
@@ -44,6 +53,8 @@ function normalise(row: RefundRow): RefundRow {
     fee_cents: Number(row.fee_cents),
     wallet_cents: Number(row.wallet_cents),
     attempts: Number(row.attempts),
+    parent_refund_id: row.parent_refund_id === null ? null : Number(row.parent_refund_id),
+    split_cents: Number(row.split_cents ?? 0),
   };
 }
 
@@ -94,4 +105,88 @@ export function refundView(row: RefundRow): Refund {
     createdAt: iso(row.created_at),
     refundedAt: row.refunded_at ? iso(row.refunded_at) : null,
   };
+}
+
+/**
+ * Inserts a refund drawn on several payments (a shared payment's shares; docs/refunds.md,
+ * "Shared payments"): the parent row carries the ticket, the amount, the fee and the first
+ * part (its `payment_id`), `split_cents` what its children return; one child row per other
+ * payment, each its own devolução. The wallet takes only what no payment has left (nothing,
+ * as long as refunds never exceed the order). Answers the parent's id; null when it exists.
+ */
+export async function insertSplitRefund(
+  tx: Queryable,
+  refund: {
+    orderId: number;
+    customerId: number;
+    ticketId: number | null;
+    reason: RefundRow['reason'];
+    amountCents: number;
+    feeCents: number;
+    parts: PaymentPart[];
+  },
+  now: Date,
+): Promise<number | null> {
+  const [first, ...others] = refund.parts;
+  if (!first) return null;
+  const split = others.reduce((sum, part) => sum + part.cents, 0);
+  const wallet = refund.amountCents - first.cents - split;
+  const at = now.toISOString();
+  const parent = await selectOne<{ id: number }>(
+    tx,
+    sql`INSERT INTO refunds (order_id, customer_id, ticket_id, payment_id, reason, method, amount_cents, fee_cents,
+                             wallet_cents, split_cents, status, created_at, updated_at)
+        VALUES (${refund.orderId}, ${refund.customerId}, ${refund.ticketId}, ${first.paymentId}, ${refund.reason},
+                ${first.method}, ${refund.amountCents}, ${refund.feeCents}, ${wallet}, ${split}, 'requested',
+                ${at}::timestamptz, ${at}::timestamptz)
+        ON CONFLICT DO NOTHING RETURNING id`,
+  );
+  if (!parent) return null;
+  for (const part of others) {
+    await selectOne(
+      tx,
+      sql`INSERT INTO refunds (order_id, customer_id, ticket_id, payment_id, reason, method, amount_cents,
+                               parent_refund_id, status, created_at, updated_at)
+          VALUES (${refund.orderId}, ${refund.customerId}, ${refund.ticketId}, ${part.paymentId}, ${refund.reason},
+                  ${part.method}, ${part.cents}, ${Number(parent.id)}, 'requested', ${at}::timestamptz, ${at}::timestamptz)
+          RETURNING id`,
+    );
+  }
+  return Number(parent.id);
+}
+
+/** The open child rows of a refund (the other payments' devoluções), by id. */
+export async function openChildren(db: Queryable, parentId: number): Promise<number[]> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM refunds WHERE parent_refund_id = ${parentId} AND status <> 'refunded' ORDER BY id`,
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+/**
+ * Who gave the money a refund row returns, and so who alone may name another PIX key for it:
+ * for a shared payment's share, the verified account of the share's e-mail (or nobody yet,
+ * null); for any other payment, the order's buyer (the row's customer).
+ */
+export async function payerOf(
+  db: Queryable,
+  row: RefundRow,
+): Promise<{ customerId: number | null; email: string | null }> {
+  if (row.payment_id !== null) {
+    const share = await selectOne<{ email: string; customer_id: number | null }>(
+      db,
+      sql`SELECT s.email,
+                 (SELECT c.id FROM customers c WHERE lower(c.email) = lower(s.email) AND c.email_verified_at IS NOT NULL
+                  ORDER BY c.id LIMIT 1) AS customer_id
+          FROM shared_payment_shares s WHERE s.payment_id = ${row.payment_id}`,
+    );
+    if (share) {
+      return {
+        customerId: share.customer_id === null ? null : Number(share.customer_id),
+        email: share.email,
+      };
+    }
+  }
+  return { customerId: row.customer_id, email: null };
 }

@@ -17,7 +17,7 @@ import { type ResaleOrigin, resaleOriginOf, undoResale } from '../resale/settlem
 import { bumpHolderVersion } from '../tickets/holder.ts';
 import { orderShares, orderSources } from './amounts.ts';
 import { processRefund, type RefundDeps } from './payout.ts';
-import { type RefundRow, refundById, refundsWhere } from './records.ts';
+import { insertSplitRefund, type RefundRow, refundById, refundsWhere } from './records.ts';
 
 /** Why a refund is made. */
 export type RefundReason = RefundRow['reason'];
@@ -279,6 +279,22 @@ async function insertRefund(
   now: Date,
 ): Promise<number | null> {
   const sources = await orderSources(tx, order.id, share.totalCents);
+  // Paid by a shared payment's shares: one devolução per share, each within what it paid.
+  if (sources.parts && sources.parts.length > 0) {
+    return insertSplitRefund(
+      tx,
+      {
+        orderId: order.id,
+        customerId: order.customerId,
+        ticketId,
+        reason,
+        amountCents: share.totalCents,
+        feeCents: share.feeCents,
+        parts: sources.parts,
+      },
+      now,
+    );
+  }
   const external = Math.min(share.totalCents, sources.externalLeftCents);
   const wallet = share.totalCents - external;
   const method = external > 0 && sources.payment ? sources.payment.method : 'wallet';

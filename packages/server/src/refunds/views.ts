@@ -11,12 +11,20 @@ import { selectRows } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { orderShares } from './amounts.ts';
 import { processRefund, type RefundDeps } from './payout.ts';
-import { type RefundRow, refundById, refundsWhere, refundView, updateRefund } from './records.ts';
+import { payerOf, type RefundRow, refundById, refundsWhere, refundView, updateRefund } from './records.ts';
 import { loadRefundOrder, orderPolicy } from './request.ts';
 
-/** The customer's refunds, newest first. */
+/** The rows whose payment is a shared payment's share of this verified account's e-mail. */
+const paidByShareOf = (customerId: number) =>
+  sql`r.payment_id IN (SELECT s.payment_id FROM shared_payment_shares s
+        JOIN customers c ON lower(c.email) = lower(s.email) AND c.email_verified_at IS NOT NULL
+        WHERE c.id = ${customerId})`;
+
+/** The customer's refunds (as buyer, or as the payer of a share they paid), newest first. */
 export async function customerRefunds(db: Database, customerId: number): Promise<RefundRow[]> {
-  return (await refundsWhere(db, sql`r.customer_id = ${customerId}`)).reverse();
+  return (
+    await refundsWhere(db, sql`(r.customer_id = ${customerId} OR ${paidByShareOf(customerId)})`)
+  ).reverse();
 }
 
 /**
@@ -35,10 +43,12 @@ export async function refundOffers(db: Database, customerId: number, now: Date):
         ORDER BY t.id`,
   );
   const refunds = new Map(
-    (await refundsWhere(db, sql`r.customer_id = ${customerId} AND r.ticket_id IS NOT NULL`)).map((r) => [
-      r.ticket_id,
-      r,
-    ]),
+    (
+      await refundsWhere(
+        db,
+        sql`r.customer_id = ${customerId} AND r.ticket_id IS NOT NULL AND r.parent_refund_id IS NULL`,
+      )
+    ).map((r) => [r.ticket_id, r]),
   );
   const offers: RefundOffer[] = [];
   const orders = new Map<number, Awaited<ReturnType<typeof orderContext>>>();
@@ -78,11 +88,11 @@ async function orderContext(db: Database, orderId: number, now: Date) {
   return { policy: orderPolicy(order, now), shares: await orderShares(db, order) };
 }
 
-/** The customer's own refund, or 404/403. */
+/** The customer's own refund (as buyer, or as the payer of its payment), or 404/403. */
 export async function ownRefund(db: Database, customerId: number, refundId: number): Promise<RefundRow> {
   const row = await refundById(db, refundId);
   if (!row) throw new HttpError(404, REFUND_ANSWER_MESSAGES.refundNotFound, 'not_found');
-  if (row.customer_id !== customerId)
+  if (row.customer_id !== customerId && (await payerOf(db, row)).customerId !== customerId)
     throw new HttpError(403, REFUND_ANSWER_MESSAGES.orderForbidden, 'forbidden');
   return row;
 }
@@ -92,8 +102,9 @@ const PIX_KEY =
   /^(\d{11}|\d{14}|[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,}|\+55\d{10,11}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /**
- * After the devoluções failed (status needs_pix_key), the customer gives another PIX key;
- * the money is sent there at once. 409 when the refund is not waiting for a key.
+ * After the devoluções failed (status needs_pix_key), the payer gives another PIX key; the
+ * money is sent there at once. 403 for anyone but the payer (for a shared payment's share,
+ * the account of the share's e-mail, never the leader), 409 when not waiting for a key.
  */
 export async function providePixKey(
   db: Database,
@@ -108,8 +119,9 @@ export async function providePixKey(
   const moved = await db.transaction(async (tx) => {
     const row = await refundById(tx, refundId, true);
     if (!row) throw new HttpError(404, REFUND_ANSWER_MESSAGES.refundNotFound, 'not_found');
-    if (row.customer_id !== customerId)
-      throw new HttpError(403, REFUND_ANSWER_MESSAGES.orderForbidden, 'forbidden');
+    // Only whoever paid names where the money goes: a share's payer, not the group's leader.
+    if ((await payerOf(tx, row)).customerId !== customerId)
+      throw new HttpError(403, REFUND_ANSWER_MESSAGES.notYourPayment, 'forbidden');
     if (row.status !== 'needs_pix_key' || row.method !== 'pix') {
       throw new HttpError(409, REFUND_ANSWER_MESSAGES.pixKeyNotNeeded, 'pix_key_not_needed');
     }

@@ -187,14 +187,16 @@ describe('shared payments: seats and races', () => {
     const cancelled = await post(`/events/${festival.id}/cancel`, producer.auth, {});
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     await runDueJobs(h.app, { names: ['refunds.cancel-event'] });
-    const refunds = await selectRows<{ payment_id: number; amount_cents: number; wallet_cents: number }>(
+    // One row per payment's part (a parent keeps its own part; split_cents went to its children).
+    const refunds = await selectRows<{ payment_id: number; own_cents: number; wallet_cents: number }>(
       h.database.db,
-      sql`SELECT payment_id, amount_cents, wallet_cents FROM refunds WHERE order_id = ${order.id}`,
+      sql`SELECT payment_id, amount_cents - wallet_cents - split_cents AS own_cents, wallet_cents
+          FROM refunds WHERE order_id = ${order.id}`,
     );
     expect(refunds.reduce((sum, r) => sum + Number(r.wallet_cents), 0)).toBe(0);
     const back = new Map<number, number>();
     for (const r of refunds)
-      back.set(Number(r.payment_id), (back.get(Number(r.payment_id)) ?? 0) + Number(r.amount_cents));
+      back.set(Number(r.payment_id), (back.get(Number(r.payment_id)) ?? 0) + Number(r.own_cents));
     const paid = await selectRows<{ id: number; amount_cents: number }>(
       h.database.db,
       sql`SELECT p.id, p.amount_cents FROM shared_payment_shares s JOIN payments p ON p.id = s.payment_id
