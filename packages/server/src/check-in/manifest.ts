@@ -106,7 +106,7 @@ export async function readManifest(
                i.meia_category, i.meia_name, i.meia_document,
                GREATEST(0, tt.price_cents - i.unit_price_cents)::int AS meia_difference
         FROM tickets
-        LEFT JOIN order_items i ON i.id = tickets.order_item_id AND i.meia_category IS NOT NULL
+        LEFT JOIN order_items i ON i.id = tickets.meia_item_id AND i.meia_category IS NOT NULL
           AND NOT EXISTS (SELECT 1 FROM meia_upgrades u WHERE u.ticket_id = tickets.id)
         LEFT JOIN ticket_types tt ON tt.id = tickets.ticket_type_id
         WHERE tickets.event_id = ${event.id}

@@ -11,6 +11,9 @@ import { HttpError } from '../plugins/errors.ts';
 /**
  * Meia-entrada at the door: the scanner shows "MEIA — conferir documento" with the
  * beneficiary, and the producer may let the holder pay the difference to a full ticket.
+ * A ticket's meia is the order line `tickets.meia_item_id` names (migration 0151): its own
+ * line, or for a ticket bought on resale the line of the meia it replaced, so the meia and
+ * its beneficiary follow the ticket through resale as through transfer.
  */
 
 interface MeiaTicketRow {
@@ -27,7 +30,7 @@ async function meiaRow(db: Queryable, eventId: number, ticketId: number, lock: b
     sql`SELECT i.meia_category, i.meia_name, i.meia_document,
           GREATEST(0, tt.price_cents - i.unit_price_cents)::int AS difference, q.state_categories
         FROM tickets t
-        JOIN order_items i ON i.id = t.order_item_id
+        JOIN order_items i ON i.id = t.meia_item_id
         JOIN ticket_types tt ON tt.id = t.ticket_type_id
         LEFT JOIN meia_quotas q ON q.event_id = t.event_id
         WHERE t.id = ${ticketId} AND t.event_id = ${eventId} AND i.meia_category IS NOT NULL
@@ -121,7 +124,7 @@ export async function upgradeMeiaAtDoor(
 export async function releaseMeiaOfTicket(tx: Queryable, ticketId: number): Promise<void> {
   const meia = await selectOne<{ event_id: number; meia_document: string }>(
     tx,
-    sql`SELECT t.event_id, i.meia_document FROM tickets t JOIN order_items i ON i.id = t.order_item_id
+    sql`SELECT t.event_id, i.meia_document FROM tickets t JOIN order_items i ON i.id = t.meia_item_id
         WHERE t.id = ${ticketId} AND i.meia_category IS NOT NULL
           AND NOT EXISTS (SELECT 1 FROM meia_upgrades u WHERE u.ticket_id = t.id)`,
   );

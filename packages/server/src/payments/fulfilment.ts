@@ -115,6 +115,8 @@ interface ItemRow {
   quantity: number;
   unit_price_cents: number;
   holder_email: string | null;
+  /** A meia-entrada line's category (its beneficiary's ticket), else null. */
+  meia_category?: string | null;
 }
 
 /** A ticket's QR secret: 128 random bits. */
@@ -333,23 +335,49 @@ function accountOwners(
   };
 }
 
-/** The lot and number an item's tickets carry (a resale item's come from the resold ticket); null without a lot. */
+/**
+ * The lot and number an item's tickets carry (a resale item's come from the resold ticket),
+ * and the order line of their meia-entrada beneficiary: the item's own for a meia line, the
+ * resold ticket's for a resale (a meia follows its ticket, docs/meia-entrada.md); null
+ * without a lot.
+ */
 async function ticketOrigin(
   tx: Queryable,
   item: ItemRow,
-): Promise<{ ticketTypeId: number; nNumber: number; seatFromResale: number | null } | null> {
+): Promise<{
+  ticketTypeId: number;
+  nNumber: number;
+  seatFromResale: number | null;
+  meiaItemId: number | null;
+} | null> {
   let ticketTypeId = item.ticket_type_id;
   let nNumber = item.n_number;
   let seatFromResale: number | null = null;
+  let meiaItemId: number | null = item.kind === 'ticket' && item.meia_category ? item.id : null;
   if (item.kind === 'resale' && item.resale_listing_id !== null) {
-    const original = await selectOne<{ ticket_type_id: number; n_number: number; seat_id: number | null }>(
+    const original = await selectOne<{
+      ticket_type_id: number;
+      n_number: number;
+      seat_id: number | null;
+      meia_item_id: number | null;
+    }>(
       tx,
-      sql`SELECT t.ticket_type_id, t.n_number, t.seat_id FROM resale_listings l JOIN tickets t ON t.id = l.ticket_id
+      sql`SELECT t.ticket_type_id, t.n_number, t.seat_id, t.meia_item_id
+          FROM resale_listings l JOIN tickets t ON t.id = l.ticket_id
           WHERE l.id = ${item.resale_listing_id}`,
     );
     ticketTypeId ??= original ? Number(original.ticket_type_id) : null;
     nNumber ??= original ? Number(original.n_number) : null;
     seatFromResale = original?.seat_id ?? null;
+    // A meia paid up at the door is no longer one: the new ticket is a full one.
+    if (original?.meia_item_id != null) {
+      const upgraded = await selectOne<{ ticket_id: number }>(
+        tx,
+        sql`SELECT u.ticket_id FROM meia_upgrades u JOIN resale_listings l ON l.ticket_id = u.ticket_id
+            WHERE l.id = ${item.resale_listing_id}`,
+      );
+      meiaItemId = upgraded ? null : Number(original.meia_item_id);
+    }
   }
   if (ticketTypeId === null) return null;
   if (nNumber === null) {
@@ -359,7 +387,7 @@ async function ticketOrigin(
     );
     nNumber = type ? Number(type.n_number) : 1;
   }
-  return { ticketTypeId, nNumber, seatFromResale };
+  return { ticketTypeId, nNumber, seatFromResale, meiaItemId };
 }
 
 /** Issues the tickets of every ticket and resale item: one per seat, or per unit without seats. */
@@ -386,9 +414,9 @@ async function issueTickets(
       const ticket = await selectOne<{ id: number }>(
         tx,
         sql`INSERT INTO tickets (code, customer_id, holder_email, event_id, ticket_type_id, n_number, seat_id,
-                                 order_id, order_item_id, price_cents)
+                                 order_id, order_item_id, price_cents, meia_item_id)
             VALUES (${ticketCode()}, ${customerId}, ${holderEmail}, ${order.eventId}, ${origin.ticketTypeId},
-                    ${origin.nNumber}, ${seatId}, ${order.id}, ${item.id}, ${unitPrice})
+                    ${origin.nNumber}, ${seatId}, ${order.id}, ${item.id}, ${unitPrice}, ${origin.meiaItemId})
             RETURNING id`,
       );
       issued.push({ id: Number(ticket!.id), holderEmail, customerId });

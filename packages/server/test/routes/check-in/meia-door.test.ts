@@ -36,9 +36,11 @@ describe('meia-entrada at the door', () => {
     );
     const rows = await selectRows<{ id: number }>(
       t.database.db,
-      sql`INSERT INTO tickets (code, customer_id, holder_email, event_id, ticket_type_id, n_number, order_id, order_item_id, price_cents)
+      // As the settlement issues them: a meia line's ticket names its line as its meia.
+      sql`INSERT INTO tickets (code, customer_id, holder_email, event_id, ticket_type_id, n_number, order_id, order_item_id,
+                               price_cents, meia_item_id)
           SELECT 'meia-' || gen_random_uuid()::text, ${buyer.id}, ${buyer.email}, ${eventId}, i.ticket_type_id, i.n_number,
-                 i.order_id, i.id, i.unit_price_cents
+                 i.order_id, i.id, i.unit_price_cents, CASE WHEN i.meia_category IS NOT NULL THEN i.id END
           FROM order_items i WHERE i.order_id = ${orderId} AND i.kind = 'ticket' ORDER BY i.id
           RETURNING id`,
     );
