@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import { type MeiaPolicy, refreshMeiaQuota } from '../meia-entrada/quota.ts';
+import { sizeNumberedLots } from '../stock/lots.ts';
 
 /** A lot to create (price in cents). */
 export interface LotInput {
@@ -264,16 +265,6 @@ async function insertRowsOfSeats(tx: Queryable, eventId: number, sectionId: numb
            r * 100000 + s
     FROM generate_series(1, ${rows}::int) AS r CROSS JOIN generate_series(1, ${section.seatsPerRow ?? 0}::int) AS s
     ORDER BY r, s`,
-  );
-}
-
-/** Numbered lots are limited by seats, not counters: their quantity is the seat count. */
-async function sizeNumberedLots(tx: Queryable, eventId: number): Promise<void> {
-  await execute(
-    tx,
-    sql`
-    UPDATE ticket_types t SET quantity = (SELECT count(*) FROM seats s WHERE s.section_id = t.section_id)
-    WHERE t.event_id = ${eventId} AND t.numbered`,
   );
 }
 

@@ -82,27 +82,8 @@ export async function lotSequencesOf(
   return sequencesOf(rows);
 }
 
-/**
- * Takes up to `wanted` units of one lot in one statement: the row is locked, the units left
- * are read from the committed row, and only what is there is taken. Answers how many were
- * taken (0 when the lot is sold out). Concurrent buyers of the lot queue on its row lock, so
- * the last units go to exactly one of them and the next one moves on to the next lot. A lot
- * already sold out is not locked at all (the predicate is in the locking read, re-checked
- * after a wait), so once the 1º lote is gone its row does not join every later sale's locks.
- */
-export async function takeFromLot(tx: Queryable, lotId: number, wanted: number): Promise<number> {
-  const rows = await selectRows<{ take: number }>(
-    tx,
-    sql`WITH lot AS (
-          SELECT id, LEAST(${wanted}::int, quantity - sold - reserved) AS take
-          FROM ticket_types WHERE id = ${lotId} AND quantity - sold - reserved > 0 FOR UPDATE
-        )
-        UPDATE ticket_types t SET reserved = t.reserved + lot.take
-        FROM lot WHERE t.id = lot.id AND lot.take > 0
-        RETURNING lot.take`,
-  );
-  return Number(rows[0]?.take ?? 0);
-}
+// Taking units moves the lot's counters, which only the stock module does.
+export { takeFromLot } from '../stock/lots.ts';
 
 /** SQL for "this lot (`t`) is closed because a later lot's scheduled time has come". */
 export const LOT_TURNED_BY_DATE = turnedByDate;
