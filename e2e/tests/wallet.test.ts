@@ -56,7 +56,15 @@ describe('the cashless wallet in the storefront', () => {
 
     // Top up R$ 200,00 by PIX: QR and copia-e-cola, paid in the sandbox PSP's page (a new tab).
     await markDocument(page);
-    await page.getByRole('textbox', { name: 'Valor da recarga (R$)' }).fill('200,00');
+    // An ambiguous amount is asked again instead of read as R$ 1.234,00 or R$ 1,23.
+    await page.getByRole('textbox', { name: 'Valor da recarga (R$)' }).fill('1.234');
+    await page.getByRole('button', { name: 'Gerar PIX' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Valor ambíguo: use a vírgula para os centavos, como 1.234,00 ou 1,23.' })
+      .waitFor();
+    // "200.00", as a phone's numeric keyboard types it, is R$ 200,00.
+    await page.getByRole('textbox', { name: 'Valor da recarga (R$)' }).fill('200.00');
     await page.getByRole('button', { name: 'Gerar PIX' }).click();
     await page.getByRole('img', { name: 'QR Code PIX' }).waitFor();
     expect(await page.getByRole('textbox', { name: 'PIX copia e cola' }).inputValue()).toMatch(

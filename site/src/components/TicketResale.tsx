@@ -2,13 +2,13 @@ import { useStore } from '@nanostores/react';
 import type { ResaleQuote } from '@plateia/core/contracts/resale';
 import type { MyTicket } from '@plateia/core/contracts/tickets';
 import { RESALE_MESSAGES } from '@plateia/core/messages/resale';
+import { parseReais } from '@plateia/core/rules/money';
 import { resaleFeeCents } from '@plateia/core/rules/resale';
 import {
   $myResaleListings,
   activeListingOf,
   listTicketForResale,
   loadMyResaleListings,
-  parsePriceCents,
   quoteResale,
   withdrawResaleListing,
 } from '@plateia/core/stores/resale';
@@ -108,7 +108,8 @@ function ResaleForm({ ticketId }: { ticketId: number }) {
   }
   if (state.step !== 'price') return <p className="muted">{RESALE_MESSAGES.listing}</p>;
   const { quote } = state;
-  const cents = parsePriceCents(text);
+  const read = parseReais(text);
+  const cents = read.ok ? read.cents : null;
   const valid = cents !== null && cents >= quote.minPriceCents && cents <= quote.maxPriceCents;
   const fee = valid ? resaleFeeCents(cents, quote.feeBps) : null;
   const submit = async (event: FormEvent) => {
@@ -142,7 +143,7 @@ function ResaleForm({ ticketId }: { ticketId: number }) {
         </p>
         {!valid && (
           <p className="error" role="alert">
-            {RESALE_MESSAGES.invalidPrice}
+            {read.ok ? RESALE_MESSAGES.invalidPrice : read.error}
           </p>
         )}
       </div>

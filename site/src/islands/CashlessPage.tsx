@@ -16,6 +16,7 @@ import {
   type WalletTopUp,
 } from '@plateia/core/api/wallet';
 import { WALLET_MESSAGES as M, WALLET_KIND_LABELS } from '@plateia/core/messages/wallet';
+import { parseReais } from '@plateia/core/rules/money';
 import { formatCents } from '@plateia/core/rules/price';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
@@ -82,6 +83,7 @@ function TopUp({ summary, onCredited }: { summary: WalletSummary | null; onCredi
   const [amount, setAmount] = useState('50,00');
   const [topUp, setTopUp] = useState<WalletTopUp | null>(null);
   const [busy, setBusy] = useState(false);
+  const [amountError, setAmountError] = useState<string | null>(null);
 
   // Polls the open top-up until the PSP confirms it (webhook or polling) or it lapses.
   useEffect(() => {
@@ -108,10 +110,13 @@ function TopUp({ summary, onCredited }: { summary: WalletSummary | null; onCredi
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const cents = Math.round(Number(amount.replace(/\./g, '').replace(',', '.')) * 100);
+    // "198.50" typed on a phone keyboard is R$ 198,50, not R$ 19.850,00; "1.234" is asked again.
+    const read = parseReais(amount);
+    setAmountError(read.ok ? null : read.error);
+    if (!read.ok) return;
     setBusy(true);
     try {
-      setTopUp(await createTopUp(Number.isFinite(cents) ? cents : 0));
+      setTopUp(await createTopUp(read.cents));
     } catch (error) {
       showToast({ kind: 'error', message: errorText(error) });
     } finally {
@@ -130,9 +135,16 @@ function TopUp({ summary, onCredited }: { summary: WalletSummary | null; onCredi
             name="amount"
             inputMode="decimal"
             value={amount}
+            aria-invalid={amountError !== null}
+            aria-describedby={amountError ? 'recarga-erro' : undefined}
             onChange={(event) => setAmount(event.target.value)}
           />
         </label>
+        {amountError && (
+          <p id="recarga-erro" className="error" role="alert">
+            {amountError}
+          </p>
+        )}
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {M.topUpButton}
         </button>

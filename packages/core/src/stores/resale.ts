@@ -13,6 +13,7 @@ import {
 } from '../api/resale.ts';
 import type { ResaleListing, ResaleQuote } from '../contracts/resale.ts';
 import { RESALE_MESSAGES } from '../messages/resale.ts';
+import { parseReais } from '../rules/money.ts';
 import { RESALE_MIN_PRICE_CENTS } from '../rules/resale.ts';
 import { loadMyTickets } from './tickets.ts';
 import { showToast } from './toasts.ts';
@@ -53,12 +54,13 @@ export async function quoteResale(ticketId: number): Promise<ResaleQuote | null>
   }
 }
 
-/** Reads "120,00", "120" or "1.234,5" as cents; null when it is not a price. */
+/**
+ * A typed price as cents; null when it is not one.
+ * @deprecated Use `parseReais` from `@plateia/core/rules/money`, which also says why.
+ */
 export function parsePriceCents(text: string): number | null {
-  const clean = text.trim().replace(/^R\$\s*/, '');
-  if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+(,\d{1,2})?$/.test(clean)) return null;
-  const [whole, fraction = ''] = clean.replaceAll('.', '').split(',');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  const read = parseReais(text);
+  return read.ok ? read.cents : null;
 }
 
 async function runResaleAction(

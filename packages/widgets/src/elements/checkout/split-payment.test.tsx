@@ -8,7 +8,7 @@ import { allTasks } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_USER, installFakeApi, uninstallFakeApi } from '../../test/fake-api.ts';
 import { Checkout } from './checkout.tsx';
-import { parseReais, SplitPayment } from './split-payment.tsx';
+import { SplitPayment } from './split-payment.tsx';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 
@@ -165,13 +165,22 @@ describe('Dividir com amigos', () => {
     ).toBe(true);
   });
 
-  it('reads amounts typed in reais', () => {
-    expect(parseReais('198,50')).toBe(19_850);
-    expect(parseReais('R$ 1.234,56')).toBe(123_456);
-    expect(parseReais('12.5')).toBe(1_250);
-    expect(parseReais('7')).toBe(700);
-    expect(parseReais('abc')).toBeNaN();
-    expect(parseReais('1,234')).toBeNaN();
+  it("reads amounts typed in reais with core's parser, and says why one cannot be read", async () => {
+    render(<SplitPayment order={ORDER} />);
+    await settle();
+    fireEvent.change(screen.getByLabelText('Escolher entre seus amigos (parte 2)'), {
+      target: { value: 'maria@x.com' },
+    });
+    type('Valor da parte 2 (R$)', '1.234');
+    expect(screen.getByRole('status').textContent).toBe(
+      'Valor ambíguo: use a vírgula para os centavos, como 1.234,00 ou 1,23.',
+    );
+    type('Valor da parte 2 (R$)', 'cem');
+    expect(screen.getByRole('status').textContent).toBe('Informe um valor em reais, como 198,50.');
+    // "100.00" from a phone keyboard is R$ 100,00.
+    type('Valor da parte 2 (R$)', '100.00');
+    type('Valor da parte 1 (R$)', 'R$ 494,01');
+    expect(screen.getByRole('status').textContent).toBe('');
   });
 
   it('is offered beside PIX and card in the checkout, and goes to the group page it is given', async () => {

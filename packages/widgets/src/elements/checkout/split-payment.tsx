@@ -10,6 +10,7 @@ import { useStore } from '@nanostores/react';
 import { fetchFriendships } from '@plateia/core/api/friends';
 import type { ReservedOrder } from '@plateia/core/contracts/orders';
 import { SHARED_PAYMENT_MESSAGES as M } from '@plateia/core/messages/shared-payments';
+import { parseReais } from '@plateia/core/rules/money';
 import { formatAmount } from '@plateia/core/rules/price';
 import {
   DEFAULT_DEADLINE_HOURS,
@@ -37,15 +38,6 @@ export const DEFAULT_SHARED_PAYMENT_URL = '/pagamento-compartilhado/{id}';
 /** Deadlines offered, in hours from now (clipped by the event; the API host clips again). */
 const DEADLINE_CHOICES = [2, 6, 12, DEFAULT_DEADLINE_HOURS, 48, MAX_DEADLINE_HOURS] as const;
 const HOUR_MS = 3_600_000;
-
-/** "198,50" or "198.50" or "198" typed in R$ as cents; NaN when it is not an amount. */
-export function parseReais(text: string): number {
-  const clean = text.trim().replace(/^R\$\s*/, '');
-  if (!/^\d{1,3}(\.?\d{3})*(,\d{1,2})?$|^\d+([.,]\d{1,2})?$/.test(clean)) return Number.NaN;
-  // "1.234,56": dots group thousands; a lone "12.5" is a decimal point.
-  const normalised = clean.includes(',') ? clean.replace(/\./g, '').replace(',', '.') : clean;
-  return Math.round(Number(normalised) * 100);
-}
 
 const shortDate = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
 
@@ -111,19 +103,26 @@ export function SplitPayment({ order, sharedPaymentUrl }: SplitPaymentProps): Re
   }, [startsAt]);
   const chosen = choices.find((choice) => choice.hours === hours) ?? choices.at(-1);
 
-  const drafts = rows.map((row, index) => ({
-    email: index === 0 ? leaderEmail : row.email.trim(),
-    amountCents: parseReais(row.amount),
-    tickets: row.tickets,
-  }));
+  const amounts = rows.map((row) => parseReais(row.amount));
+  const drafts = rows.map((row, index) => {
+    const read = amounts[index]!;
+    return {
+      email: index === 0 ? leaderEmail : row.email.trim(),
+      amountCents: read.ok ? read.cents : Number.NaN,
+      tickets: row.tickets,
+    };
+  });
+  const unreadable = amounts.find((read) => !read.ok);
   const problem =
     choices.length === 0
       ? M.deadlineTooShort
-      : validateShares(drafts, {
-          totalCents: order.totalCents,
-          ticketCount: orderTicketCount(order),
-          leaderEmail,
-        });
+      : unreadable && !unreadable.ok
+        ? unreadable.error
+        : validateShares(drafts, {
+            totalCents: order.totalCents,
+            ticketCount: orderTicketCount(order),
+            leaderEmail,
+          });
 
   const changeParts = (next: number) => {
     setParts(next);
