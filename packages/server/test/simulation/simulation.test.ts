@@ -9,7 +9,7 @@ import { simulate } from './simulate.ts';
  * actions awaiting fixes, or a comma-separated list of action names).
  */
 const SEEDS = process.env.SIM_SEED ? [Number(process.env.SIM_SEED)] : [20261127, 424242];
-const TIME_LIMIT_MS = Number(process.env.SIM_TIME_LIMIT_MS ?? 25_000);
+const TIME_LIMIT_MS = Number(process.env.SIM_TIME_LIMIT_MS ?? 15_000);
 
 function actionsFromEnv(): readonly ActionName[] {
   const wanted = process.env.SIM_ACTIONS;

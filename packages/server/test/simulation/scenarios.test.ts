@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../support/app.ts';
+import { type ActionName, stepOf } from './actions.ts';
+import { World } from './world.ts';
+
+/**
+ * Sequences of simulator actions written by hand (docs/integrity.md): the paths the random
+ * runs reach rarely, each with every invariant checked after every step.
+ */
+describe('simulation scenarios', () => {
+  let world: World;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    const database = await freshDatabase();
+    world = await World.start(database);
+    close = async () => {
+      await world.close();
+      await database.close();
+    };
+  });
+  afterAll(() => close());
+
+  async function play(steps: [ActionName, ...number[]][]): Promise<string[]> {
+    await world.newRun();
+    try {
+      for (const [name, ...args] of steps) await stepOf(name, ...args).run({}, world);
+    } catch (error) {
+      // The message carries the broken invariants and the steps; a plain Error prints them whole.
+      throw new Error((error as Error).message);
+    }
+    return world.steps;
+  }
+
+  it('a resale ticket refunded by its buyer (H1)', async () => {
+    const steps = await play([
+      ['buyTickets', 0, 1, 1],
+      ['listForResale', 0, 1],
+      ['buyResale', 0, 1],
+      ['refundResaleTicket', 0],
+      ['runJobs'],
+    ]);
+    expect(steps.join('\n')).toMatch(/refundResaleTicket\(0\) → ticket \d+: 200/);
+  });
+
+  it('an event cancelled after a resale (H1)', async () => {
+    const steps = await play([
+      ['buyTickets', 0, 1, 2],
+      ['listForResale', 0, 1],
+      ['buyResale', 0, 1],
+      ['cancelEvent', 0],
+      ['runJobs'],
+    ]);
+    expect(steps.join('\n')).toMatch(/cancelEvent\(0\) → event \d+: 200/);
+  });
+
+  // M2 (ACTIONS_AWAITING_FIXES): the resold meia comes back as a full ticket and the quota
+  // stays taken. Expected to fail until that fix lands; then drop `.fails` and listMeiaTicket's
+  // entry, and the action joins every run.
+  it.fails('a meia ticket resold (M2): meia_quota', async () => {
+    await play([
+      ['reserveGeneralAdmission', 0, 1, 1, -1, 1],
+      ['payByCard', 0, 0],
+      ['listMeiaTicket', 0],
+      ['buyResale', 0, 1],
+    ]);
+  });
+});
