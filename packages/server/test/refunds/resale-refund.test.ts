@@ -5,7 +5,7 @@ import { createEvent } from '../../src/catalogue/create.ts';
 import { selectOne, selectRows } from '../../src/db/sql.ts';
 import { balanceOf, trialBalance, walletBalance } from '../../src/ledger/index.ts';
 import { releaseResaleProceeds } from '../../src/resale/settlement.ts';
-import { createCustomer, festivalInput, type TestCustomer } from '../catalogue/fixtures.ts';
+import { createCustomer, festivalInput, type TestCustomer, theatreInput } from '../catalogue/fixtures.ts';
 import { runDueJobs } from '../jobs/support.ts';
 import { type PaymentsHarness, reserve, startPaymentsHarness, tokenize } from '../payments/support.ts';
 
@@ -170,6 +170,53 @@ describe('refunds of resale tickets', () => {
     );
     await runDueJobs(h.app, { scheduled: true, names: [RELEASE_JOB] });
     expect(await walletBalance(h.database.db, ana.id)).toBe(0);
+    await assertInvariants();
+  });
+
+  it("a resold seat stays sold when the buyer refunds: it is the seller's again, nobody else can take it", async () => {
+    const theatre = await createEvent(h.database.db, theatreInput('teatro-revenda-reembolso', producer.id));
+    const [seat] = await selectRows<{ id: number; type_id: number }>(
+      h.database.db,
+      sql`SELECT s.id, tt.id AS type_id FROM seats s JOIN ticket_types tt ON tt.section_id = s.section_id
+          WHERE s.event_id = ${theatre.id} AND s.table_id IS NULL ORDER BY s.id, tt.price_cents DESC LIMIT 1`,
+    );
+    const sessionId = randomUUID();
+    expect(
+      (
+        await post('/seat/hold', ana, {
+          eventId: theatre.id,
+          seatIds: [seat!.id],
+          holdSeconds: 600,
+          sessionId,
+        })
+      ).status,
+    ).toBe(200);
+    const order = await reserve(
+      h.app,
+      ana,
+      theatre.id,
+      [{ tk_id: seat!.type_id, tk_qtd: 1, seat_id: seat!.id }],
+      {
+        sessionId,
+      },
+    );
+    await payByCard(ana, order.id);
+    const first = (await ticketsOf(order.id))[0]!;
+    const sale = await resell(ana, bia, { id: theatre.id, lotId: seat!.type_id }, first, 15_000);
+    expect((await post(`/refunds/tickets/${sale.ticketId}`, bia)).status).toBe(200);
+    expect(await ticketRow(first)).toMatchObject({ status: 'valid', customer_id: ana.id });
+    const state = await selectOne<{ state: string }>(
+      h.database.db,
+      sql`SELECT state FROM seats WHERE id = ${seat!.id}`,
+    );
+    expect(state?.state).toBe('sold');
+    const grab = await post('/seat/hold', caio, {
+      eventId: theatre.id,
+      seatIds: [seat!.id],
+      holdSeconds: 600,
+      sessionId: randomUUID(),
+    });
+    expect(grab.status).not.toBe(200);
     await assertInvariants();
   });
 
