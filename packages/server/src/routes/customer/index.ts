@@ -3,6 +3,7 @@ import { INVALID_VERIFY_MESSAGE, USER_EXISTS_MESSAGE } from '@plateia/core/messa
 import { UNAUTHORIZED_MESSAGE } from '@plateia/core/messages/errors';
 import { Type } from 'typebox';
 import { findCustomerById, toUserRecord } from '../../accounts/customers.ts';
+import { exportCustomerData } from '../../accounts/data-export.ts';
 import { confirmEmail } from '../../accounts/email-confirmation.ts';
 import { editProfile } from '../../accounts/profile-edit.ts';
 import { signUp } from '../../accounts/sign-up.ts';
@@ -97,6 +98,35 @@ const customer: FastifyPluginAsyncTypebox = async (app) => {
       const row = await editProfile(app.database.db, request.customer, request.body, app.now());
       if (!row) throw new HttpError(401, UNAUTHORIZED_MESSAGE, 'unauthorized');
       return { success: true, data: toUserRecord(row) };
+    },
+  );
+
+  app.get(
+    '/customer/export',
+    {
+      preHandler: app.authenticate,
+      // Reads every table that holds the customer: a few a minute is what a person needs.
+      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['customer'],
+        summary: '"Baixar meus dados": everything Plateia holds about the customer, as one JSON file',
+        security: [{ bearer: [] }],
+        response: {
+          200: Type.Record(Type.String(), Type.Unknown()),
+          401: ErrorSchema,
+          429: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const now = app.now();
+      const data = await exportCustomerData(app.database.db, request.customer.id, now);
+      if (!data) throw new HttpError(401, UNAUTHORIZED_MESSAGE, 'unauthorized');
+      const day = now.toISOString().slice(0, 10);
+      reply
+        .header('Content-Disposition', `attachment; filename="plateia-meus-dados-${day}.json"`)
+        .header('Cache-Control', 'no-store');
+      return data;
     },
   );
 
