@@ -13,6 +13,9 @@ import {
   checkTicketCode,
   decodeTicketPayload,
   deriveTicketSecret,
+  TICKET_CODE_DIGITS,
+  TICKET_CODE_STEP_SECONDS,
+  TICKET_CODE_WINDOW,
   TICKET_SECRET_BYTES,
 } from '@plateia/core/rules/ticket-code';
 import { sql } from 'drizzle-orm';
@@ -178,7 +181,7 @@ const REFUSED_VERDICT: Record<RefusalReason, CheckInVerdict> = {
  */
 function refusalOf(
   scan: OfflineScan,
-  context: { secretOf: (ticketId: number, holderVersion: number) => Uint8Array; eventTickets: Set<number> },
+  context: { secretOf: (ticketId: number, holderVersion: number) => Buffer; eventTickets: Set<number> },
   deps: { now: Date; doors: DoorWindow | null },
 ): RefusalReason | null {
   const at = new Date(scan.scannedAt);
@@ -188,21 +191,41 @@ function refusalOf(
   if (scan.ticketId == null || scan.holderVersion == null || !scan.code) return 'missing_code';
   if (!context.eventTickets.has(scan.ticketId)) return 'wrong_event';
   const secret = context.secretOf(scan.ticketId, scan.holderVersion);
-  return checkTicketCode(secret, scan.code, at.getTime()) ? null : 'invalid_code';
+  return codeMatches(secret, scan.code, at.getTime()) ? null : 'invalid_code';
+}
+
+/**
+ * Whether `code` is the ticket's TOTP in the step of `epochMs` or one step either side: the
+ * check core's `checkTicketCode` makes (RFC 6238, HMAC-SHA1, 6 digits, 15 s), with Node's
+ * HMAC, several times faster than the portable one for an upload of 10,000 admissions.
+ */
+export function codeMatches(secret: Buffer, code: string, epochMs: number): boolean {
+  if (!/^\d{6}$/.test(code)) return false;
+  const step = Math.floor(epochMs / 1000 / TICKET_CODE_STEP_SECONDS);
+  // The scan's own step first: almost every code matches there.
+  const offsets = [0];
+  for (let offset = 1; offset <= TICKET_CODE_WINDOW; offset++) offsets.push(-offset, offset);
+  for (const offset of offsets) {
+    const counter = Buffer.alloc(8);
+    counter.writeBigUInt64BE(BigInt(step + offset));
+    const mac = createHmac('sha1', secret).update(counter).digest();
+    const at = (mac[mac.length - 1] as number) & 0x0f;
+    const binary = mac.readUInt32BE(at) & 0x7fffffff;
+    if (String(binary % 10 ** TICKET_CODE_DIGITS).padStart(TICKET_CODE_DIGITS, '0') === code) return true;
+  }
+  return false;
 }
 
 /**
  * The per-ticket secret, as core's `deriveTicketSecret` computes it (HMAC-SHA256 under the
  * event key, first 20 bytes), with Node's HMAC: an upload checks up to 10,000 codes.
  */
-function secretDeriver(eventKey: Uint8Array): (ticketId: number, holderVersion: number) => Uint8Array {
+function secretDeriver(eventKey: Uint8Array): (ticketId: number, holderVersion: number) => Buffer {
   return (ticketId, holderVersion) =>
-    new Uint8Array(
-      createHmac('sha256', eventKey)
-        .update(`plateia-ticket:${ticketId}:${holderVersion}`)
-        .digest()
-        .subarray(0, TICKET_SECRET_BYTES),
-    );
+    createHmac('sha256', eventKey)
+      .update(`plateia-ticket:${ticketId}:${holderVersion}`)
+      .digest()
+      .subarray(0, TICKET_SECRET_BYTES);
 }
 
 /**
@@ -222,9 +245,21 @@ export async function uploadScans(
 ): Promise<UploadAnswer> {
   if (request.scans.length === 0) return { recorded: 0, duplicates: 0, refused: [] };
   const at = deps.now();
+  const nonces = `{${request.scans.map((scan) => scan.nonce).join(',')}}`;
+  // Scans already recorded (a batch sent again) are neither checked nor inserted again.
+  const known = new Set(
+    (
+      await selectRows<{ nonce: string }>(
+        db,
+        sql`SELECT nonce::text AS nonce FROM check_in_scans
+            WHERE event_id = ${event.id} AND nonce = ANY(${nonces}::uuid[])`,
+      )
+    ).map((row) => row.nonce),
+  );
+  const fresh = request.scans.filter((scan) => !known.has(scan.nonce.toLowerCase()));
   const claimed = [
     ...new Set(
-      request.scans
+      fresh
         .filter((scan) => scan.verdict === 'admitted' && scan.ticketId != null)
         .map((scan) => scan.ticketId as number),
     ),
@@ -240,7 +275,7 @@ export async function uploadScans(
         ).map((row) => row.id),
   );
   const context = { secretOf: secretDeriver(event.ticketKey), eventTickets };
-  const rows = request.scans.map((scan) => {
+  const rows = fresh.map((scan) => {
     const refused =
       scan.verdict === 'admitted' ? refusalOf(scan, context, { now: at, doors: deps.doors }) : null;
     return {
@@ -253,7 +288,6 @@ export async function uploadScans(
       scanned_at: scan.scannedAt,
     };
   });
-  const nonces = `{${request.scans.map((scan) => scan.nonce).join(',')}}`;
   return retryOnConflict(() =>
     db.transaction(async (tx) => {
       const inserted = await selectRows<{ ticket_id: number | null; admitted: boolean }>(
