@@ -304,7 +304,11 @@ async function reserveProducts(tx: Queryable, input: ReserveInput, draft: Reserv
       sql`SELECT price_cents, per_order_limit, status FROM products WHERE id = ${productId} AND event_id = ${input.eventId}`,
     );
     if (!product) throw new HttpError(400, RESERVE_MESSAGES.unknownProduct, 'unknown_product');
-    const allowed = product.status === 'active' && quantity <= product.per_order_limit;
+    // Units the customer's open shared-payment group holds count against the limit: a group
+    // is a reservation too, and must not add one more of a one-per-order product.
+    const inGroup = await productsInOpenGroup(tx, input.customerId, productId);
+    const limit = Math.max(0, product.per_order_limit - inGroup);
+    const allowed = product.status === 'active' && quantity <= limit;
     const updated = allowed
       ? await selectRows<{ id: number }>(
           tx,
@@ -320,7 +324,7 @@ async function reserveProducts(tx: Queryable, input: ReserveInput, draft: Reserv
       if (allowed) draft.stockShort = true;
       draft.refuseProduct(
         productId,
-        allowed ? Math.min(Number(left?.left ?? 0), product.per_order_limit) : 0,
+        product.status === 'active' ? Math.min(Number(left?.left ?? 0), limit) : 0,
       );
       continue;
     }
@@ -338,6 +342,18 @@ async function reserveProducts(tx: Queryable, input: ReserveInput, draft: Reserv
       holderEmail: null,
     });
   }
+}
+
+/** Units of a product held by the customer's orders being paid in an open shared-payment group. */
+async function productsInOpenGroup(tx: Queryable, customerId: number, productId: number): Promise<number> {
+  const row = await selectOne<{ units: number }>(
+    tx,
+    sql`SELECT coalesce(sum(i.quantity), 0)::int AS units
+        FROM order_items i JOIN orders o ON o.id = i.order_id
+        JOIN shared_payments g ON g.order_id = o.id AND g.status = 'open'
+        WHERE o.customer_id = ${customerId} AND o.status = 'reserved' AND i.kind = 'product' AND i.product_id = ${productId}`,
+  );
+  return Number(row?.units ?? 0);
 }
 
 /**
@@ -663,13 +679,18 @@ async function reserveMeias(
   );
 }
 
-/** The units of these lots the customer has bought in paid orders (the live reservation was just cancelled). */
+/**
+ * The units of these lots the customer has bought in paid orders, or holds in an order being
+ * paid by an open shared-payment group (the live reservation was just cancelled).
+ */
 async function unitsBought(tx: Queryable, customerId: number, lotIds: number[]): Promise<number> {
   const row = await selectOne<{ units: number }>(
     tx,
     sql`SELECT coalesce(sum(i.quantity), 0)::int AS units
         FROM order_items i JOIN orders o ON o.id = i.order_id
-        WHERE o.customer_id = ${customerId} AND o.status = 'paid'
+        WHERE o.customer_id = ${customerId}
+          AND (o.status = 'paid' OR (o.status = 'reserved'
+            AND EXISTS (SELECT 1 FROM shared_payments g WHERE g.order_id = o.id AND g.status = 'open')))
           AND i.kind = 'ticket' AND i.ticket_type_id = ANY(${pgIntArray(lotIds)}::int[])
           -- A refunded ticket no longer counts: its buyer may buy again up to the limit.
           AND NOT EXISTS (SELECT 1 FROM tickets t WHERE t.order_item_id = i.id AND t.status = 'refunded')`,

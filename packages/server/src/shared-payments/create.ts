@@ -110,6 +110,7 @@ export async function createSharedPayment(
       }
       await assertShareable(tx, order.id, now);
       await assertUnderCap(tx, order.eventId, ticketCount);
+      await assertNoOpenGroup(tx, leader.id, order.eventId);
       const group = await selectOne<{ id: number }>(
         tx,
         sql`INSERT INTO shared_payments (order_id, leader_id, event_id, total_cents, ticket_count, deadline, closes_at, created_at)
@@ -230,6 +231,18 @@ async function assertUnderCap(tx: Queryable, eventId: number, ticketCount: numbe
   if (Number(row!.held) + ticketCount > groupHoldLimit(Number(row!.capacity))) {
     throw fail(409, A.groupCap, 'group_cap');
   }
+}
+
+/**
+ * One open group per customer per event (serialised by the event's lock in `assertUnderCap`):
+ * a group holds its stock for days, so a customer cannot pile groups up to hoard it.
+ */
+async function assertNoOpenGroup(tx: Queryable, leaderId: number, eventId: number): Promise<void> {
+  const open = await selectOne<{ id: number }>(
+    tx,
+    sql`SELECT id FROM shared_payments WHERE leader_id = ${leaderId} AND event_id = ${eventId} AND status = 'open' LIMIT 1`,
+  );
+  if (open) throw fail(409, A.oneOpenGroup, 'open_group');
 }
 
 /**

@@ -14,6 +14,8 @@ export const SHARED_PAYMENT_ANSWERS = {
   walletPart: 'Este pedido usa saldo da carteira e não pode ser dividido.',
   alreadyShared: 'Este pedido já está sendo pago em grupo.',
   groupCap: 'Limite de compras em grupo para este evento atingido. Tente pagar sozinho.',
+  oneOpenGroup:
+    'Você já tem um pagamento compartilhado aberto para este evento. Conclua ou aguarde o fim dele para abrir outro.',
   tooLate: 'Não há tempo suficiente antes do evento para dividir este pagamento.',
   invalidDeadline: 'Informe o prazo como data e hora válidas.',
   deadlineTooSoon: 'Escolha um prazo de pelo menos 30 minutos a partir de agora.',

@@ -65,14 +65,16 @@ describe('shared payments', () => {
     stranger = await createCustomer(h.database.db, 'estranho@plateia.dev');
     await h.database.db.execute(sql`UPDATE customers SET namef = 'Lia Souza' WHERE id = ${leader.id}`);
     await h.database.db.execute(sql`UPDATE customers SET namef = 'Caio' WHERE id = ${friend.id}`);
-    const event = await createEvent(h.database.db, festivalInput('festival-em-grupo'));
-    eventId = event.id;
-    pistaLot = event.lotIds[1]!;
   });
   afterAll(() => h.close());
-  beforeEach(() => {
+  let events = 0;
+  beforeEach(async () => {
     offsetMs = 0;
     pspSkewMs = 0;
+    // One open group per customer per event: each test splits on an event of its own.
+    const event = await createEvent(h.database.db, festivalInput(`festival-em-grupo-${++events}`));
+    eventId = event.id;
+    pistaLot = event.lotIds[1]!;
   });
 
   const post = (url: string, auth: { authorization: string } | undefined, payload?: unknown) =>
