@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import {
   $authState,
   $user,
+  fetchMyData,
   fetchProfile,
   isValidCpfCnpj,
   type ProfileFields,
@@ -319,6 +320,7 @@ function ProfileForm({ user }: { user: User }) {
       </form>
 
       <DocumentsCard user={user} />
+      <MyDataCard />
     </div>
   );
 }
@@ -369,6 +371,38 @@ function DocumentsCard({ user }: { user: User }) {
           <DocumentRow key={doc.type} user={user} type={doc.type} label={doc.label} />
         ))}
       </ul>
+    </section>
+  );
+}
+
+/** "Baixar meus dados": the whole export as a file, saved by the browser. */
+function MyDataCard() {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const text = await fetchMyData();
+      const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `plateia-meus-dados-${new Date().toISOString().slice(0, 10)}.json`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (error) {
+      showToast({ kind: 'error', message: error instanceof Error ? error.message : M.dataFailed });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="card documents-card" aria-labelledby="my-data-title">
+      <h2 id="my-data-title">{M.dataTitle}</h2>
+      <p className="muted">{M.dataText}</p>
+      <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void download()}>
+        {busy ? M.dataBusy : M.dataButton}
+      </button>
     </section>
   );
 }

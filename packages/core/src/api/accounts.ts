@@ -241,6 +241,14 @@ export function saveCustomerProfile(
 }
 
 /**
+ * "Baixar meus dados": the file of everything the API host holds about the logged-in
+ * customer (`GET /customer/export`), as its JSON text.
+ */
+export function fetchMyDataExport(messages: StatusMessages): Promise<string> {
+  return callApi(() => apiClient().get('customer/export').text(), messages);
+}
+
+/**
  * Where the API host's Google sign-in starts, returning to `returnTo` (a path on this site)
  * with `login` (this tab's nonce for the sign-in) echoed back in the callback's fragment.
  */

@@ -16,6 +16,13 @@ export const PROFILE_MESSAGES = {
   saveFailed: SESSION_MESSAGES.profileFailed,
   documentSent: 'Documento enviado com sucesso!',
   documentFailed: SESSION_MESSAGES.uploadFailed,
+  dataTitle: 'Seus dados',
+  dataText:
+    'Baixe tudo o que a Plateia guarda sobre você (perfil, pedidos, ingressos, carteira, amigos, mensagens e suportes) em um arquivo JSON.',
+  dataButton: 'Baixar meus dados',
+  dataBusy: 'Preparando arquivo...',
+  dataFailed: 'Não foi possível baixar seus dados, tente novamente',
+  dataTooSoon: 'Você pediu seus dados há pouco. Aguarde um minuto e tente novamente.',
 } as const;
 
 /** pt-BR answers of the API host's profile checks (sign-up and profile edits). */

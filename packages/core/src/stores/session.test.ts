@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../api/client.ts';
 import { md5 } from '../crypto/md5.ts';
 import { SESSION_MESSAGES } from '../messages/accounts.ts';
+import { PROFILE_MESSAGES } from '../messages/profile.ts';
 import { type ApiAnswer, fakeApi, json, notFound } from '../test/fake-api.ts';
 import { setNavigator } from './navigation.ts';
 import {
@@ -13,6 +14,7 @@ import {
   $sessionToken,
   $user,
   completeGoogleLogin,
+  fetchMyData,
   fetchProfile,
   GOOGLE_LOGIN_TTL_MS,
   initSession,
@@ -465,6 +467,20 @@ describe('Google sign-in', () => {
     $redirectAfterLogin.set(null);
     await completeGoogleLogin('g-tok', { login, returnTo: '/\t/evil.example' });
     expect(navigations).toEqual(['/']);
+  });
+});
+
+describe('my data', () => {
+  it('downloads everything the API holds about the customer, and says when it was asked too soon', async () => {
+    const calls = fakeApiPatterns({
+      ...loginRoutes(),
+      'GET /customer/export': () => json(200, { conta: { id: 7 } }),
+    });
+    await login('cliente@plateia.dev', 'p');
+    expect(JSON.parse(await fetchMyData())).toEqual({ conta: { id: 7 } });
+    expect(calls.at(-1)).toMatchObject({ auth: 'Bearer tok-1' });
+    fakeApiPatterns({ ...loginRoutes(), 'GET /customer/export': () => json(429, { message: 'x' }) });
+    await expect(fetchMyData()).rejects.toThrow(PROFILE_MESSAGES.dataTooSoon);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   type DocumentUpload,
   type DocumentUploadResult,
   fetchCustomer,
+  fetchMyDataExport,
   googleSignInUrl,
   isUser,
   logInWithPassword,
@@ -20,6 +21,7 @@ import {
 } from '../api/accounts.ts';
 import { onUnauthorized } from '../api/client.ts';
 import { SESSION_MESSAGES, SIGN_IN_MESSAGES } from '../messages/accounts.ts';
+import { PROFILE_MESSAGES } from '../messages/profile.ts';
 import { isValidEmail } from '../rules/email.ts';
 import { persistentAtom, readStorage, writeStorage } from './browser-storage.ts';
 import { isSameSitePath, navigate, sameSitePath } from './navigation.ts';
@@ -349,6 +351,15 @@ export async function fetchProfile(): Promise<User> {
   const user = await fetchCustomer({ fallback: SESSION_MESSAGES.profileLoadFailed });
   $user.set(user);
   return user;
+}
+
+/**
+ * "Baixar meus dados": the JSON text of everything the API host holds about the logged-in
+ * customer. Rejects with a pt-BR message (too soon after the last one, or a failure).
+ */
+export async function fetchMyData(): Promise<string> {
+  requireLoggedIn();
+  return fetchMyDataExport({ 429: PROFILE_MESSAGES.dataTooSoon, fallback: PROFILE_MESSAGES.dataFailed });
 }
 
 /**
