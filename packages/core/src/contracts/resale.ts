@@ -6,7 +6,7 @@
 /** What listing a ticket would give, for the seller to decide (`GET /resale/tickets/{id}/quote`). */
 export interface ResaleQuote {
   ticketId: number;
-  /** The most the ticket may be listed for: what was paid for it, service fee share included. */
+  /** The most the ticket may be listed for: its face value (price less its coupon share, never the service fee). */
   maxPriceCents: number;
   /** The lowest price accepted. */
   minPriceCents: number;
@@ -15,7 +15,7 @@ export interface ResaleQuote {
   /** The price quoted (the one asked for, or the maximum). */
   priceCents: number;
   feeCents: number;
-  /** What the seller receives when it sells: price less the fee. */
+  /** What the seller receives once the event has ended (docs/resale.md): price less the fee. */
   netCents: number;
 }
 
