@@ -473,6 +473,36 @@ const ACTIONS = {
       return `ticket ${ticket.id}: ${noted(answer)} ${answer.body?.admitted ?? ''}`.trim();
     },
   },
+  uploadOfflineScan: {
+    // A door without signal admitted a ticket and uploads it later (M3: checked at upload).
+    weight: 2,
+    args: [index, fc.nat({ max: 1 })],
+    async act(world: World, t: number, stale: number) {
+      const ticket = pick(await world.validTickets(), t);
+      if (!ticket) return 'no ticket';
+      // A scan a few hours ago, or now.
+      const at = new Date(world.now().getTime() - stale * 3 * HOUR);
+      const payload = await ticketPayload(
+        world.database.db,
+        { eventId: ticket.event_id, id: ticket.id, holderVersion: ticket.holder_version },
+        at,
+      );
+      const answer = await world.call('POST', `/check-in/events/${ticket.event_id}/scans`, world.producer, {
+        deviceId: 'porta-offline',
+        scans: [
+          {
+            nonce: randomUUID(),
+            ticketId: ticket.id,
+            holderVersion: ticket.holder_version,
+            verdict: 'admitted',
+            code: payload.split('.')[3],
+            scannedAt: at.toISOString(),
+          },
+        ],
+      });
+      return `ticket ${ticket.id}: ${noted(answer)} ${JSON.stringify(answer.body?.refused ?? '')}`;
+    },
+  },
   cancelEvent: {
     // The producer cancels; the refunds run as the cancel-event job (resold tickets too: H1).
     weight: 1,
@@ -487,6 +517,29 @@ const ACTIONS = {
     async act(world: World, jump: number) {
       world.clock.offsetMs += CLOCK_JUMPS[jump]!;
       return `+${Math.round(CLOCK_JUMPS[jump]! / MINUTE)} min`;
+    },
+  },
+  advanceToEvent: {
+    // The clock goes (forward only) to an edge of an event: 48 h before its start and a minute
+    // either side (the refund cut-off), into its door window, or past its end (held resale
+    // proceeds are released, wallets returned after events).
+    weight: 2,
+    args: [fc.nat({ max: 1 }), fc.nat({ max: 3 })],
+    async act(world: World, e: number, edge: number) {
+      const event = e ? world.theatre : world.festival;
+      const [row] = await selectRows<{ starts_at: string | Date; ends_at: string | Date }>(
+        world.database.db,
+        sql`SELECT starts_at, ends_at FROM events WHERE id = ${event.id}`,
+      );
+      const start = new Date(row!.starts_at).getTime();
+      const end = new Date(row!.ends_at).getTime();
+      const target = [start - 48 * HOUR - MINUTE, start - 48 * HOUR + MINUTE, start - HOUR, end + 3 * HOUR][
+        edge
+      ]!;
+      const ahead = target - world.now().getTime();
+      if (ahead <= 0) return 'already past';
+      world.clock.offsetMs += ahead;
+      return `event ${event.id}, edge ${edge}: +${Math.round(ahead / MINUTE)} min`;
     },
   },
   expireReservations: {
