@@ -217,6 +217,72 @@ const ACTIONS = {
       return `seat ${seatId}: ${noted(answer)}${answer.status === 200 ? ` order ${answer.body.order.id}` : ''}`;
     },
   },
+  shareOrder: {
+    // The buyer of an open order splits it with another customer (shared payments): half the
+    // money each, the tickets split as evenly as they go.
+    weight: 3,
+    args: [index, index],
+    async act(world: World, o: number, c: number) {
+      const order = pick(await openOrders(world), o);
+      if (!order) return 'no open order';
+      const friend = pick(
+        world.customers.filter((x) => x.id !== order.customer.id),
+        c,
+      );
+      if (!friend) return 'nobody to share with';
+      const [row] = await selectRows<{ total_cents: number; tickets: number }>(
+        world.database.db,
+        sql`SELECT o.total_cents, (SELECT coalesce(sum(i.quantity), 0)::int FROM order_items i
+                                   WHERE i.order_id = o.id AND i.kind <> 'product') AS tickets
+            FROM orders o WHERE o.id = ${order.id}`,
+      );
+      const total = Number(row!.total_cents);
+      const tickets = Number(row!.tickets);
+      const half = Math.floor(total / 2);
+      const answer = await world.call('POST', '/shared-payments/create', order.customer, {
+        orderId: order.id,
+        shares: [
+          {
+            email: order.customer.email,
+            amountCents: total - half,
+            tickets: tickets - Math.floor(tickets / 2),
+          },
+          { email: friend.email, amountCents: half, tickets: Math.floor(tickets / 2) },
+        ],
+      });
+      return `order ${order.id} with ${friend.id}: ${noted(answer)}${answer.status === 201 ? ` group ${answer.body.id}` : ''}`;
+    },
+  },
+  payShare: {
+    // A share's payer pays it by PIX at the PSP (its webhook settles the group when complete).
+    weight: 4,
+    args: [index],
+    async act(world: World, k: number) {
+      const rows = await selectRows<{ id: number; email: string; leader_id: number }>(
+        world.database.db,
+        sql`SELECT s.id, s.email, g.leader_id FROM shared_payment_shares s
+            JOIN shared_payments g ON g.id = s.shared_payment_id
+            WHERE s.status = 'pending' AND g.status = 'open'
+              AND g.event_id IN (${world.festival.id}, ${world.theatre.id})
+            ORDER BY s.id`,
+      );
+      const share = pick(rows, k);
+      if (!share) return 'no pending share';
+      const payer =
+        world.customers.find((x) => x.email.toLowerCase() === share.email.toLowerCase()) ??
+        world.customer(Number(share.leader_id));
+      if (!payer) return 'no payer';
+      const page = await world.call('GET', `/shared-payments/payment/${share.id}`, payer);
+      const pix = page.body?.pix as { txid: string; simulateUrl: string } | null | undefined;
+      if (page.status !== 200 || !pix) return `share ${share.id}: page ${noted(page)}`;
+      const paid = await fetch(`${pix.simulateUrl}/pagar`, { method: 'POST' });
+      if (paid.status === 200) {
+        const body = (await paid.json()) as { pix: Record<string, unknown> };
+        world.charges.push({ txid: pix.txid, customer: payer, pix: body.pix });
+      }
+      return `share ${share.id}: psp ${paid.status}`;
+    },
+  },
   createPixCharge: {
     weight: 10,
     args: [index],

@@ -54,6 +54,20 @@ describe('simulation scenarios', () => {
     expect(steps.join('\n')).toMatch(/cancelEvent\(0\) → event \d+: 200/);
   });
 
+  it('a shared purchase paid by both, then a ticket and the order refunded (M1)', async () => {
+    const steps = await play([
+      ['reserveGeneralAdmission', 0, 1, 2, -1, 0],
+      ['shareOrder', 0, 0],
+      ['payShare', 0],
+      ['payShare', 0],
+      ['refundTicket', 0],
+      ['refundOrder', 0],
+      ['runJobs'],
+    ]);
+    expect(steps.join('\n')).toMatch(/payShare\(0\) → share \d+: psp 200\nrefundTicket/);
+    expect(steps.join('\n')).toMatch(/refundOrder\(0\) → order \d+: 200/);
+  });
+
   // M2 (ACTIONS_AWAITING_FIXES): the resold meia comes back as a full ticket and the quota
   // stays taken. Expected to fail until that fix lands; then drop `.fails` and listMeiaTicket's
   // entry, and the action joins every run.
