@@ -293,7 +293,7 @@ export async function resaleViews(db: Queryable, eventId: number): Promise<Resal
         FROM resale_listings r
         JOIN tickets tk ON tk.id = r.ticket_id
         JOIN ticket_types tt ON tt.id = tk.ticket_type_id
-        LEFT JOIN order_items i ON i.id = tk.order_item_id
+        LEFT JOIN order_items i ON i.id = tk.meia_item_id
         WHERE r.event_id = ${eventId} AND r.status = 'active'
           AND (r.order_id IS NULL OR r.reserved_until <= now())
         ORDER BY r.price_cents, r.id`,

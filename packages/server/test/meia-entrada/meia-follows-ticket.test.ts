@@ -135,6 +135,17 @@ describe('meia-entrada follows the ticket through resale, transfer and refund', 
     // One meia sold, held by one live ticket: the quota still counts exactly two.
     expect(await taken()).toBe(2);
     expect(await liveMeias()).toEqual(['Ana Souza', 'Beto Lima']);
+    // Offered again on resale, it still says it is a meia (the offer reads the ticket's meia).
+    const again = await call('POST', `/resale/tickets/${resold}`, reseller, { priceCents: 6_000 });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    const offers = (await call('GET', `/events/${eventId}`, null)).body.resale as {
+      originalTicketId: number;
+      meiaCategoryLabel?: string | null;
+    }[];
+    expect(offers.find((offer) => offer.originalTicketId === resold)?.meiaCategoryLabel).toBe('Estudante');
+    expect((await call('POST', `/resale/listings/${again.body.listing.id}/withdraw`, reseller)).status).toBe(
+      200,
+    );
   });
 
   it('a transferred meia keeps its beneficiary, and the quota does not move', async () => {
