@@ -139,7 +139,7 @@ export async function createSharedPayment(
         );
         tokens.set(Number(row!.id), token);
       }
-      await holdUntilClose(tx, order.id, closesAt, holders);
+      await holdForGroup(tx, order.id, holders);
       await deps.jobs.send(
         SHARED_PAYMENT_EXPIRE_JOB,
         { id: groupId },
@@ -246,32 +246,18 @@ async function assertNoOpenGroup(tx: Queryable, leaderId: number, eventId: numbe
 }
 
 /**
- * The order's reservation lasts until the group closes: its expiry, its seats (held for the
- * order, `orderHoldKey`, which no client can name, so no browser releases or takes them) and
- * its resale listings. Each ticket line is addressed to its participant's e-mail.
+ * The order becomes the group's: its seats are held for the order (`orderHoldKey`, which no
+ * client can name, so no browser releases or takes them) and each ticket line is addressed to
+ * its participant's e-mail. The hold keeps the reservation's own short expiry until the
+ * leader's share is paid (`startLongHold`): an unpaid group holds nothing for long.
  */
-async function holdUntilClose(
-  tx: Queryable,
-  orderId: number,
-  closesAt: Date,
-  holders: Map<number, string>,
-): Promise<void> {
-  const until = closesAt.toISOString();
+async function holdForGroup(tx: Queryable, orderId: number, holders: Map<number, string>): Promise<void> {
   const session = orderHoldKey(orderId);
+  await execute(tx, sql`UPDATE orders SET session_id = ${session}, updated_at = now() WHERE id = ${orderId}`);
   await execute(
     tx,
-    sql`UPDATE orders SET expires_at = ${until}::timestamptz, session_id = ${session}, updated_at = now()
-        WHERE id = ${orderId}`,
-  );
-  await execute(
-    tx,
-    sql`UPDATE seats SET held_until = ${until}::timestamptz, held_by = ${session}, hold_account = NULL, hold_address = NULL
+    sql`UPDATE seats SET held_by = ${session}, hold_account = NULL, hold_address = NULL
         WHERE order_id = ${orderId} AND state = 'available'`,
-  );
-  await execute(
-    tx,
-    sql`UPDATE resale_listings SET reserved_until = ${until}::timestamptz
-        WHERE order_id = ${orderId} AND status = 'active'`,
   );
   const json = JSON.stringify([...holders].map(([id, email]) => ({ id, email })));
   await execute(
@@ -280,6 +266,38 @@ async function holdUntilClose(
         FROM json_to_recordset(${json}::json) AS h(id int, email text)
         WHERE i.id = h.id AND i.order_id = ${orderId}`,
   );
+}
+
+/**
+ * The leader paid their share: the order's reservation now lasts until the group closes (its
+ * expiry, its seats held for the order, its resale listings). False when the reservation is
+ * already over (expired by time or reclaimed): the caller closes the group instead.
+ */
+export async function startLongHold(
+  tx: Queryable,
+  orderId: number,
+  closesAt: Date,
+  paidAt: Date,
+): Promise<boolean> {
+  const until = closesAt.toISOString();
+  const extended = await selectRows<{ id: number }>(
+    tx,
+    sql`UPDATE orders SET expires_at = ${until}::timestamptz, updated_at = now()
+        WHERE id = ${orderId} AND status = 'reserved' AND expires_at > ${paidAt.toISOString()}::timestamptz
+        RETURNING id`,
+  );
+  if (extended.length === 0) return false;
+  await execute(
+    tx,
+    sql`UPDATE seats SET held_until = ${until}::timestamptz
+        WHERE order_id = ${orderId} AND held_by = ${orderHoldKey(orderId)} AND state = 'available'`,
+  );
+  await execute(
+    tx,
+    sql`UPDATE resale_listings SET reserved_until = ${until}::timestamptz
+        WHERE order_id = ${orderId} AND status = 'active'`,
+  );
+  return true;
 }
 
 /** Opens one PIX charge per share at the PSP, living until the group closes. */

@@ -4,7 +4,7 @@
  * call `expireSharedPayment`, which does nothing to a group already closed, so one outcome
  * happens once however many processes run them.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { selectRows } from '../db/sql.ts';
 import { PixProviderError } from '../payments/pix/provider.ts';
@@ -35,7 +35,7 @@ export async function expireSharedPayment(
   if (!group) return 'not_found';
   if (group.status !== 'open') return 'closed';
   const now = deps.now();
-  if (now.getTime() < group.closesAt.getTime()) return 'not_due';
+  if (now.getTime() < group.closesAt.getTime() && !(await leaderHoldOver(db, groupId, now))) return 'not_due';
   for (const share of await sharesOf(db, groupId)) {
     if (share.status !== 'pending' || share.paymentStatus !== 'pending') continue;
     await confirmPix(db, deps, share.txid);
@@ -80,8 +80,10 @@ export async function expireDueSharedPayments(
   await sendLostInvitations(db, deps, limit);
   const due = await selectRows<{ id: number }>(
     db,
-    sql`SELECT id FROM shared_payments WHERE status = 'open' AND closes_at <= ${deps.now().toISOString()}::timestamptz
-        ORDER BY closes_at LIMIT ${limit}`,
+    sql`SELECT g.id FROM shared_payments g
+        WHERE g.status = 'open'
+          AND (g.closes_at <= ${deps.now().toISOString()}::timestamptz OR ${unpaidLeaderPast(sql`g.id`, deps.now())})
+        ORDER BY g.closes_at LIMIT ${limit}`,
   );
   let expired = 0;
   for (const { id } of due) {
@@ -93,6 +95,24 @@ export async function expireDueSharedPayments(
     }
   }
   return expired;
+}
+
+/**
+ * A group whose leader has not paid their share holds its order only for the reservation's
+ * own short expiry (docs/shared-payments.md, "Creating"): past it, the group is due to close.
+ */
+const unpaidLeaderPast = (groupId: SQL, now: Date) =>
+  sql`EXISTS (SELECT 1 FROM shared_payments x
+        JOIN shared_payment_shares s ON s.shared_payment_id = x.id AND s.position = 1 AND s.status = 'pending'
+        JOIN orders o ON o.id = x.order_id
+        WHERE x.id = ${groupId} AND o.expires_at <= ${now.toISOString()}::timestamptz)`;
+
+async function leaderHoldOver(db: Database, groupId: number, now: Date): Promise<boolean> {
+  const rows = await selectRows<{ over: boolean }>(
+    db,
+    sql`SELECT ${unpaidLeaderPast(sql`${groupId}`, now)} AS over`,
+  );
+  return Boolean(rows[0]?.over);
 }
 
 /**

@@ -11,6 +11,7 @@ import { type SettleOutcome, settleOrder } from '../payments/fulfilment.ts';
 import { orderSplitLegs, paymentMovementKey, postUnfulfilledPayment } from '../payments/ledger.ts';
 import type { PaymentRow } from '../payments/records.ts';
 import { closeUnpaidGroup } from './close.ts';
+import { startLongHold } from './create.ts';
 
 /** What a share's payment did, for the payment's own update. */
 export interface ShareSettlement {
@@ -44,9 +45,9 @@ export async function settleSharePayment(
     tx,
     sql`SELECT status, closes_at, order_id, leader_id FROM shared_payments WHERE id = ${groupId} FOR UPDATE`,
   );
-  const share = await selectOne<{ id: number; status: string }>(
+  const share = await selectOne<{ id: number; status: string; position: number }>(
     tx,
-    sql`SELECT id, status FROM shared_payment_shares WHERE payment_id = ${payment.id} FOR UPDATE`,
+    sql`SELECT id, status, position FROM shared_payment_shares WHERE payment_id = ${payment.id} FOR UPDATE`,
   );
   if (!group || !share) return null;
   if (share.status !== 'pending') return { result: 'duplicate', paymentStatus: null };
@@ -81,7 +82,17 @@ export async function settleSharePayment(
     tx,
     sql`SELECT count(*)::int AS n FROM shared_payment_shares WHERE shared_payment_id = ${groupId} AND status = 'pending'`,
   );
-  if (Number(pending?.n ?? 0) > 0) return { result: 'settled', paymentStatus: 'approved' };
+  if (Number(pending?.n ?? 0) > 0) {
+    if (Number(share.position) !== 1) return { result: 'settled', paymentStatus: 'approved' };
+    // The leader's own share: only now does the order stay held until the group closes. A
+    // reservation already over by then cannot be held any more: the group closes, every paid
+    // share goes back.
+    if (await startLongHold(tx, payment.order_id, new Date(group.closes_at), paidAt)) {
+      return { result: 'settled', paymentStatus: 'approved' };
+    }
+    await closeUnpaidGroup(tx, groupId, now);
+    return { result: 'refund_required', paymentStatus: 'refund_required' };
+  }
 
   const outcome = await settleOrder(tx, payment.order_id, now);
   if (outcome?.kind === 'paid') {

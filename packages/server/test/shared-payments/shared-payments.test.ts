@@ -156,11 +156,15 @@ describe('shared payments', () => {
     const closes = new Date(group.closesAt).getTime();
     expect(closes - new Date(group.deadline).getTime()).toBe(HOUR);
     expect(Math.abs(new Date(group.deadline).getTime() - Date.now() - 24 * HOUR)).toBeLessThan(60_000);
-    const row = await selectOne<{ expires_at: Date | string }>(
-      h.database.db,
-      sql`SELECT expires_at FROM orders WHERE id = ${order.id}`,
-    );
-    expect(new Date(row!.expires_at).getTime()).toBe(closes);
+    const expiry = async () =>
+      new Date(
+        (await selectOne<{ expires_at: Date | string }>(
+          h.database.db,
+          sql`SELECT expires_at FROM orders WHERE id = ${order.id}`,
+        ))!.expires_at,
+      ).getTime();
+    // Held for the group's close only once the leader paid their own share.
+    expect(await expiry()).toBe(new Date(order.expiresAt).getTime());
     expect(await lot(h.database, pistaLot)).toEqual({ ...before, reserved: before.reserved + 3 });
     // One invitation per friend, with the share's link; none to the leader.
     const invites = h.mailer.sent.filter((m) => m.text.includes('/pagamento-compartilhado/cota/'));
@@ -169,6 +173,8 @@ describe('shared payments', () => {
     expect(invites.filter((m) => m.to === leader.email)).toHaveLength(0);
     expect(invites.find((m) => m.to === friend.email)!.subject).toContain('Lia');
     expect(group.shares[1]!.emailSentAt).not.toBeNull();
+    await payShare(group.shares[0]!.id);
+    expect(await expiry()).toBe(closes);
     // The leader's own checkout of that order is closed, and the order cannot be shared twice.
     const pix = await post('/payments/pix', leader.auth, { orderId: order.id });
     expect(pix.statusCode).toBe(409);
@@ -454,6 +460,7 @@ describe('shared payments', () => {
     const before = await lot(h.database, pistaLot);
     const { order, group } = await createGroup();
     const [mine, friends, newcomers] = group.shares;
+    await payShare(mine!.id);
     const { e2eid } = await payShare(friends!.id, friend.auth);
     // After the deadline only the leader may still pay; the friends' pages show no charge.
     offsetMs = 24 * HOUR + 5 * 60_000;
@@ -464,7 +471,6 @@ describe('shared payments', () => {
     expect(late.message).toBe('Prazo encerrado. Agora só o organizador pode pagar esta parte.');
     const forLeader = (await get(`/shared-payments/payment/${newcomers!.id}`, leader.auth)).json();
     expect(forLeader.pix).not.toBeNull();
-    await payShare(mine!.id);
     // Nothing happens before the close.
     await runDueJobs(h.app, { scheduled: true, names: ['shared-payments.expire-due'] });
     expect((await groupRow(group.id)).status).toBe('open');
@@ -488,9 +494,10 @@ describe('shared payments', () => {
       devolucao_id: string;
       status: string;
       amount_cents: number;
+      share_id: number;
     }>(
       h.database.db,
-      sql`SELECT r.id, r.devolucao_id, r.status, r.amount_cents FROM refunds r
+      sql`SELECT r.id, r.devolucao_id, r.status, r.amount_cents, s.id AS share_id FROM refunds r
           JOIN shared_payment_shares s ON s.payment_id = r.payment_id WHERE s.shared_payment_id = ${group.id} ORDER BY r.id`,
     );
     expect(refunds.map((r) => r.status)).toEqual(['processing', 'processing']);
@@ -498,7 +505,7 @@ describe('shared payments', () => {
     expect(
       await h.psp.settleDevolucao(
         e2eid,
-        refunds.find((r) => Number(r.amount_cents) === friends!.amountCents)!.devolucao_id,
+        refunds.find((r) => Number(r.share_id) === friends!.id)!.devolucao_id,
         'DEVOLVIDO',
       ),
     ).toBe(true);
