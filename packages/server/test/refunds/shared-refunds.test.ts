@@ -142,7 +142,8 @@ describe('refunds of a shared purchase', () => {
   });
 
   it('a friend’s devolução that keeps failing asks the friend, not the leader, for another PIX key', async () => {
-    const { order, payments } = await paidGroup(1, [ana]);
+    // Two tickets held by the leader, who paid R$ 1,00: one ticket refunded.
+    const { order, payments } = await paidGroup(2, [ana]);
     const tickets = await selectRows<{ id: number }>(
       h.database.db,
       sql`SELECT id FROM tickets WHERE order_id = ${order.id} ORDER BY id`,
@@ -155,13 +156,14 @@ describe('refunds of a shared purchase', () => {
 
     const friendsRow = async () =>
       (await refundRows(order.id)).find((r) => Number(r.payment_id) === friendPayment.id)!;
-    expect(Number((await friendsRow()).external)).toBe(friendPayment.amountCents);
-    for (let attempt = 1; attempt <= MAX_REFUND_ATTEMPTS; attempt++) {
+    const part = Number((await friendsRow()).external);
+    expect(part).toBeGreaterThan(0);
+    expect(part).toBeLessThanOrEqual(friendPayment.amountCents);
+    // Every devolução to the friend's PIX is refused (NAO_REALIZADO), attempt after attempt.
+    for (let i = 0; i < 3 * MAX_REFUND_ATTEMPTS && (await friendsRow()).status !== 'needs_pix_key'; i++) {
       const row = await friendsRow();
-      if (row.status !== 'needs_pix_key') {
-        await h.psp.settleDevolucao(friendPayment.e2e, row.devolucao_id!, 'NAO_REALIZADO');
-        await followUpRefunds(h.database.db, followDeps());
-      }
+      if (row.devolucao_id) await h.psp.settleDevolucao(friendPayment.e2e, row.devolucao_id, 'NAO_REALIZADO');
+      await followUpRefunds(h.database.db, followDeps());
     }
     const stuck = await friendsRow();
     expect(stuck.status).toBe('needs_pix_key');
