@@ -20,8 +20,9 @@ import {
 } from '@plateia/core/rules/ticket-code';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { execute, type Queryable, retryOnConflict, selectOne, selectRows } from '../db/sql.ts';
+import { type Queryable, retryOnConflict, selectOne, selectRows } from '../db/sql.ts';
 import { doorStatusSql } from '../resale/door.ts';
+import { admitTicket, admitTickets } from '../tickets/admission.ts';
 import { type DoorWindow, doorOpenAt, UPLOAD_CLOCK_SLACK_MS } from './doors.ts';
 import type { CheckInActor, CheckInEvent } from './producer.ts';
 
@@ -141,7 +142,7 @@ export async function scanOnline(
       if (inserted.length === 0) return null;
       if (!decision.admitted || !ticket) return { ...decision, duplicate: false, ticket };
       // A newer holder version than the row's cannot exist on the server: the row is the truth.
-      await execute(tx, sql`UPDATE tickets SET status = 'used' WHERE id = ${ticket.id} AND status = 'valid'`);
+      await admitTicket(tx, ticket.id);
       return { ...decision, duplicate: false, ticket: { ...ticket, status: 'used' } };
     }),
   );
@@ -312,14 +313,7 @@ export async function uploadScans(
       ].sort((a, b) => a - b);
       if (admittedIds.length > 0) {
         // In id order, so two uploads touching the same tickets lock them in the same order.
-        await execute(
-          tx,
-          sql`UPDATE tickets SET status = 'used'
-              WHERE id IN (SELECT id FROM tickets
-                           WHERE event_id = ${event.id} AND status = 'valid'
-                             AND id = ANY(${`{${admittedIds.join(',')}}`}::int[])
-                           ORDER BY id FOR UPDATE)`,
-        );
+        await admitTickets(tx, event.id, admittedIds);
       }
       // The refusals as recorded: a batch sent again (its answer lost) hears them again.
       const refused = await selectRows<{

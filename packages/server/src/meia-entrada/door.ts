@@ -7,6 +7,8 @@ import type { Database } from '../db/client.ts';
 import { type Queryable, selectOne } from '../db/sql.ts';
 import { postMovement } from '../ledger/post.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { returnMeia } from '../stock/meia-quota.ts';
+import { touchTicket } from '../tickets/admission.ts';
 
 /**
  * Meia-entrada at the door: the scanner shows "MEIA — conferir documento" with the
@@ -105,9 +107,9 @@ export async function upgradeMeiaAtDoor(
         ],
       });
     }
-    await tx.execute(sql`UPDATE meia_quotas SET taken = taken - 1 WHERE event_id = ${eventId} AND taken > 0`);
+    await returnMeia(tx, eventId);
     // Scanners re-read the ticket on their next sync and stop showing it as a meia.
-    await tx.execute(sql`UPDATE tickets SET updated_at = now() WHERE id = ${ticketId}`);
+    await touchTicket(tx, ticketId);
     await tx.execute(
       sql`DELETE FROM meia_claims WHERE event_id = ${eventId} AND document = ${meia.document}`,
     );
@@ -129,9 +131,7 @@ export async function releaseMeiaOfTicket(tx: Queryable, ticketId: number): Prom
           AND NOT EXISTS (SELECT 1 FROM meia_upgrades u WHERE u.ticket_id = t.id)`,
   );
   if (!meia) return;
-  await tx.execute(
-    sql`UPDATE meia_quotas SET taken = taken - 1 WHERE event_id = ${meia.event_id} AND taken > 0`,
-  );
+  await returnMeia(tx, meia.event_id);
   await tx.execute(
     sql`DELETE FROM meia_claims WHERE event_id = ${meia.event_id} AND document = ${meia.meia_document}`,
   );

@@ -2,21 +2,13 @@ import type { MeiaCategory, MeiaEntradaInfo } from '@plateia/core/contracts/cata
 import { MEIA_MIN_PERCENT_BPS, meiaCategoriesOf, meiaCounterLabel } from '@plateia/core/rules/meia-entrada';
 import { sql } from 'drizzle-orm';
 import { type Queryable, selectOne, selectRows } from '../db/sql.ts';
+import { takeMeias } from '../stock/meia-quota.ts';
 
 /**
  * The meia-entrada quota of an event (migration 0101, docs/meia-entrada.md): a shared stock
  * like a lot. `quantity` = ceil(offered × percent) + extra, where "offered" is the event's
  * general-admission units plus its seats on sale; `taken` moves only by conditional UPDATEs.
  */
-
-/** An event's meia policy as the producer sets it. */
-export interface MeiaPolicy {
-  /** Share of the tickets offered at half price, in basis points (at least 4000 = 40%). */
-  percentBps: number;
-  /** Meias the producer offers beyond the share. */
-  extra: number;
-  stateCategories: MeiaCategory[];
-}
 
 /** What the quota row holds. */
 interface QuotaRow {
@@ -27,45 +19,12 @@ interface QuotaRow {
   state_categories: MeiaCategory[] | string;
 }
 
+// The quota's counters move only in the stock module; these names stay here for the meia
+// domain's callers.
+export { type MeiaPolicy, refreshMeiaQuota, takeMeias } from '../stock/meia-quota.ts';
+
 const categoriesOf = (value: MeiaCategory[] | string): MeiaCategory[] =>
   typeof value === 'string' ? (JSON.parse(value) as MeiaCategory[]) : value;
-
-/** The quota the policy gives for an event, from its lots and seats as they are now. */
-const quotaSql = (eventId: number) => sql`ceil((
-    coalesce((SELECT sum(t.quantity) FROM ticket_types t
-              WHERE t.event_id = ${eventId} AND NOT t.numbered AND t.status <> 'hidden'), 0)
-    + (SELECT count(*) FROM seats s WHERE s.event_id = ${eventId} AND s.state <> 'blocked')
-  ) * q.percent_bps / 10000.0)::int + q.extra`;
-
-/**
- * Creates or recomputes an event's quota (after its lots or seats change, or its policy).
- * Answers false, changing nothing, when the new quota would be below the meias already
- * taken (a producer cannot take back meias already sold).
- */
-export async function refreshMeiaQuota(
-  tx: Queryable,
-  eventId: number,
-  policy?: Partial<MeiaPolicy>,
-): Promise<boolean> {
-  await tx.execute(
-    sql`INSERT INTO meia_quotas (event_id) VALUES (${eventId}) ON CONFLICT (event_id) DO NOTHING`,
-  );
-  const updated = await selectRows<{ event_id: number }>(
-    tx,
-    sql`WITH q AS (
-          SELECT event_id,
-            coalesce(${policy?.percentBps ?? null}::int, percent_bps) AS percent_bps,
-            coalesce(${policy?.extra ?? null}::int, extra) AS extra
-          FROM meia_quotas WHERE event_id = ${eventId} FOR UPDATE
-        ), next AS (SELECT q.event_id, q.percent_bps, q.extra, ${quotaSql(eventId)} AS quantity FROM q)
-        UPDATE meia_quotas m SET percent_bps = next.percent_bps, extra = next.extra, quantity = next.quantity,
-          state_categories = coalesce(${policy?.stateCategories ? JSON.stringify(policy.stateCategories) : null}::jsonb,
-                                      m.state_categories)
-        FROM next WHERE m.event_id = next.event_id AND next.quantity >= m.taken
-        RETURNING m.event_id`,
-  );
-  return updated.length > 0;
-}
 
 /** The meias of an event's reservations past their expiry, not yet reclaimed: free for readers. */
 const expiredMeias = (eventId: number) => sql`coalesce((
@@ -100,20 +59,6 @@ export async function meiaCategoryIds(db: Queryable, eventId: number): Promise<S
   return new Set(
     meiaCategoriesOf(row ? categoriesOf(row.state_categories) : []).map((category) => category.id),
   );
-}
-
-/**
- * Takes `units` meias of the event's quota in one conditional statement: the row lock
- * serialises the event's meia buyers, and whoever finds fewer left than asked matches
- * nothing. Answers whether they were taken.
- */
-export async function takeMeias(tx: Queryable, eventId: number, units: number): Promise<boolean> {
-  const rows = await selectRows<{ event_id: number }>(
-    tx,
-    sql`UPDATE meia_quotas SET taken = taken + ${units}::int
-        WHERE event_id = ${eventId} AND quantity - taken >= ${units}::int RETURNING event_id`,
-  );
-  return rows.length > 0;
 }
 
 /** Meias left in the quota (as the reservation's transaction sees it). */

@@ -12,6 +12,8 @@ import { retakeMeias } from '../meia-entrada/quota.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { payResaleSellers } from '../resale/settlement.ts';
 import { SHARED_PAYMENT_ANSWERS } from '../shared-payments/messages.ts';
+import { sellLotUnits } from '../stock/lots.ts';
+import { sellProductUnits } from '../stock/products.ts';
 import { bumpHolderVersion } from '../tickets/holder.ts';
 
 /** The order fields payments read. */
@@ -191,25 +193,13 @@ async function takeStock(
 /** General-admission lots, in id order so two settlements touching the same lots cannot deadlock. */
 async function sellLots(tx: Queryable, typeCounts: Map<number, number>, reclaimed: boolean): Promise<void> {
   for (const [id, n] of [...typeCounts].sort((a, b) => a[0] - b[0])) {
-    const moved = reclaimed
-      ? await selectRows(
-          tx,
-          sql`UPDATE ticket_types SET sold = sold + ${n}
-              WHERE id = ${id} AND NOT numbered AND sold + reserved + ${n} <= quantity RETURNING id`,
-        )
-      : await selectRows(
-          tx,
-          sql`UPDATE ticket_types SET reserved = reserved - ${n}, sold = sold + ${n}
-              WHERE id = ${id} AND NOT numbered AND reserved >= ${n} RETURNING id`,
-        );
+    if (await sellLotUnits(tx, id, n, !reclaimed)) continue;
     // Numbered types keep no counters (their stock is the seats): a miss there is expected.
-    if (moved.length === 0) {
-      const type = await selectOne<{ numbered: boolean }>(
-        tx,
-        sql`SELECT numbered FROM ticket_types WHERE id = ${id}`,
-      );
-      if (!type?.numbered) throw new StockGone();
-    }
+    const type = await selectOne<{ numbered: boolean }>(
+      tx,
+      sql`SELECT numbered FROM ticket_types WHERE id = ${id}`,
+    );
+    if (!type?.numbered) throw new StockGone();
   }
 }
 
@@ -220,17 +210,7 @@ async function sellProducts(
   reclaimed: boolean,
 ): Promise<void> {
   for (const [id, n] of [...productCounts].sort((a, b) => a[0] - b[0])) {
-    const moved = reclaimed
-      ? await selectRows(
-          tx,
-          sql`UPDATE products SET sold = sold + ${n} WHERE id = ${id} AND sold + reserved + ${n} <= stock RETURNING id`,
-        )
-      : await selectRows(
-          tx,
-          sql`UPDATE products SET reserved = reserved - ${n}, sold = sold + ${n}
-              WHERE id = ${id} AND reserved >= ${n} RETURNING id`,
-        );
-    if (moved.length === 0) throw new StockGone();
+    if (!(await sellProductUnits(tx, id, n, !reclaimed))) throw new StockGone();
   }
 }
 

@@ -13,7 +13,10 @@ import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import { type LedgerLeg, postMovement } from '../ledger/index.ts';
 import { releaseMeiaOfTicket } from '../meia-entrada/door.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { cancelOpenListingOf } from '../resale/listings.ts';
 import { type ResaleOrigin, resaleOriginOf, undoResale } from '../resale/settlement.ts';
+import { returnSoldLotUnit } from '../stock/lots.ts';
+import { cancelPendingTransferOf } from '../ticket-transfers/transfers.ts';
 import { bumpHolderVersion } from '../tickets/holder.ts';
 import { orderShares, orderSources } from './amounts.ts';
 import { processRefund, type RefundDeps } from './payout.ts';
@@ -331,14 +334,8 @@ async function voidTicket(
     sql`SELECT seat_id, ticket_type_id FROM tickets WHERE id = ${ticketId}`,
   );
   await bumpHolderVersion(tx, ticketId, { status: 'refunded' });
-  await execute(
-    tx,
-    sql`UPDATE resale_listings SET status = 'cancelled' WHERE ticket_id = ${ticketId} AND status = 'active'`,
-  );
-  await execute(
-    tx,
-    sql`UPDATE ticket_transfers SET status = 'cancelled' WHERE ticket_id = ${ticketId} AND status = 'pending'`,
-  );
+  await cancelOpenListingOf(tx, ticketId);
+  await cancelPendingTransferOf(tx, ticketId);
   if (!ticket) return;
   if (origin) {
     await undoResale(tx, origin, now);
@@ -351,10 +348,7 @@ async function voidTicket(
           WHERE id = ${ticket.seat_id} AND state = 'sold'`,
     );
   } else {
-    await execute(
-      tx,
-      sql`UPDATE ticket_types SET sold = sold - 1 WHERE id = ${ticket.ticket_type_id} AND NOT numbered AND sold > 0`,
-    );
+    await returnSoldLotUnit(tx, ticket.ticket_type_id);
   }
   // A refunded meia-entrada goes back to the event's quota and frees its beneficiary.
   await releaseMeiaOfTicket(tx, ticketId);

@@ -276,3 +276,10 @@ export async function sellerListings(
   const feeBps = await resaleFeeBps(db);
   return { listings: rows.map((row) => listingView(row, feeBps)) };
 }
+
+/** A ticket that dies (a refund) closes its open listing, if it has one. */
+export async function cancelOpenListingOf(tx: Queryable, ticketId: number): Promise<void> {
+  await tx.execute(
+    sql`UPDATE resale_listings SET status = 'cancelled' WHERE ticket_id = ${ticketId} AND status = 'active'`,
+  );
+}

@@ -301,3 +301,10 @@ export async function pendingTransfers(
     ),
   };
 }
+
+/** A ticket that dies (a refund) cancels its pending transfer, if it has one. */
+export async function cancelPendingTransferOf(tx: Queryable, ticketId: number): Promise<void> {
+  await tx.execute(
+    sql`UPDATE ticket_transfers SET status = 'cancelled' WHERE ticket_id = ${ticketId} AND status = 'pending'`,
+  );
+}
