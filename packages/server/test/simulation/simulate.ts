@@ -17,10 +17,12 @@ export interface SimulateOptions {
   seed: number;
   /** Replays one failing case (the path fast-check printed). */
   path?: string;
+  /** With `path`: the commands' `replayPath` fast-check printed, to replay the shrunk sequence exactly. */
+  replayPath?: string;
   numRuns: number;
   /** Steps per run, at most. */
   maxCommands: number;
-  /** Stops starting new runs after this long (the run in progress finishes). */
+  /** Stops starting new runs after this long (the run in progress finishes; shrinking a failure gets 90 s more). */
   timeLimitMs?: number;
   /** Prints every run's steps. */
   verbose?: boolean;
@@ -37,6 +39,9 @@ export interface SimulationReport {
   failure: string | null;
 }
 
+/** How long shrinking may go on after the first failure. */
+const SHRINK_MS = 90_000;
+
 /** Runs the simulator; never throws for a failure, it reports it. */
 export async function simulate(options: SimulateOptions): Promise<SimulationReport> {
   let steps = 0;
@@ -47,31 +52,45 @@ export async function simulate(options: SimulateOptions): Promise<SimulationRepo
   // A failed run leaves the database unsound, and every invariant is global: the next run (a
   // shrinking attempt) starts on a fresh database, or it would fail at once for the wrong reason.
   let dirty = false;
+  // The time limit is kept here, not by fast-check's interruptAfterTimeLimit, which abandons the
+  // run in progress (its world then closes under it). Past the limit, runs do nothing and pass;
+  // after a failure, shrinking gets SHRINK_MS more.
+  const deadline = options.timeLimitMs ? started + options.timeLimitMs : Number.POSITIVE_INFINITY;
+  let failedAt: number | null = null;
   const property = fc.asyncProperty(
-    fc.commands(commandArbitraries(options.actions), { maxCommands: options.maxCommands, size: 'max' }),
+    fc.commands(commandArbitraries(options.actions), {
+      maxCommands: options.maxCommands,
+      size: 'max',
+      ...(options.replayPath ? { replayPath: options.replayPath } : {}),
+    }),
     async (commands) => {
+      if (performance.now() > (failedAt === null ? deadline : failedAt + SHRINK_MS)) return;
       runs++;
       if (dirty) {
-        await world.close();
-        await database.close();
+        await closeQuietly(world, database);
         database = await options.database();
         world = await World.start(database);
         dirty = false;
       }
       await world.newRun();
       dirty = true;
-      await fc.asyncModelRun(
-        () => ({ model: {} as Model, real: world }),
-        // Count the steps as they run: a shrinking replay counts too (it is work done).
-        [...commands].map((command) => ({
-          check: () => true,
-          run: async (model: Model, real: World) => {
-            steps++;
-            await command.run(model, real);
-          },
-          toString: () => command.toString(),
-        })),
-      );
+      try {
+        await fc.asyncModelRun(
+          () => ({ model: {} as Model, real: world }),
+          // Count the steps as they run: a shrinking replay counts too (it is work done).
+          [...commands].map((command) => ({
+            check: () => true,
+            run: async (model: Model, real: World) => {
+              steps++;
+              await command.run(model, real);
+            },
+            toString: () => command.toString(),
+          })),
+        );
+      } catch (error) {
+        failedAt ??= performance.now();
+        throw error;
+      }
       dirty = false;
       if (options.verbose) console.log(`run ${runs}:\n${world.steps.map((step) => `  ${step}`).join('\n')}`);
     },
@@ -80,14 +99,12 @@ export async function simulate(options: SimulateOptions): Promise<SimulationRepo
     .check(property, {
       seed: options.seed,
       numRuns: options.numRuns,
+      // The broken invariants and the steps that led there, beside the shrunk sequence.
+      includeErrorInReport: true,
       ...(options.path ? { path: options.path } : {}),
-      ...(options.timeLimitMs
-        ? { interruptAfterTimeLimit: options.timeLimitMs, markInterruptAsFailure: false }
-        : {}),
     })
     .finally(async () => {
-      await world.close();
-      await database.close();
+      await closeQuietly(world, database);
     });
   const seconds = (performance.now() - started) / 1000;
   return {
@@ -98,4 +115,10 @@ export async function simulate(options: SimulateOptions): Promise<SimulationRepo
     stepsPerSecond: steps / seconds,
     failure: result.failed ? (fc.defaultReportMessage(result) ?? 'failed') : null,
   };
+}
+
+/** Closes a world and its database; a close that fails must not hide the simulation's report. */
+async function closeQuietly(world: World, database: DatabaseHandle): Promise<void> {
+  await world.close().catch((error) => console.error('[simulation] closing the world failed', error));
+  await database.close().catch((error) => console.error('[simulation] closing the database failed', error));
 }
