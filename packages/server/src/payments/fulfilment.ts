@@ -1,20 +1,15 @@
-/**
- * Settling a paid order: in one transaction the order becomes paid, reserved stock becomes
- * sold, seats become sold, resale listings close and tickets are issued, to the buyer or to
- * the account of the e-mail entered for each ticket (spec §1). Confirming twice settles
- * once: the order row is locked and only a non-paid order moves.
- */
-import { randomBytes } from 'node:crypto';
 import { PAYMENT_ANSWER_MESSAGES } from '@plateia/core/messages/payments';
 import { sql } from 'drizzle-orm';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import { retakeMeias } from '../meia-entrada/quota.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { markListingSold } from '../resale/listings.ts';
 import { payResaleSellers } from '../resale/settlement.ts';
 import { SHARED_PAYMENT_ANSWERS } from '../shared-payments/messages.ts';
 import { sellLotUnits } from '../stock/lots.ts';
 import { sellProductUnits } from '../stock/products.ts';
 import { bumpHolderVersion } from '../tickets/holder.ts';
+import { issueTicket } from '../tickets/issue.ts';
 
 /** The order fields payments read. */
 export interface PayableOrder {
@@ -119,11 +114,6 @@ interface ItemRow {
   holder_email: string | null;
   /** A meia-entrada line's category (its beneficiary's ticket), else null. */
   meia_category?: string | null;
-}
-
-/** A ticket's QR secret: 128 random bits. */
-function ticketCode(): string {
-  return randomBytes(16).toString('hex');
 }
 
 /** What an order's items take from stock, grouped the way the stock rows are updated. */
@@ -254,13 +244,7 @@ async function sellResaleListings(
   now: string,
 ): Promise<void> {
   for (const listingId of listingIds) {
-    const listing = await selectOne<{ ticket_id: number }>(
-      tx,
-      sql`UPDATE resale_listings SET status = 'sold', order_id = ${order.id}
-          WHERE id = ${listingId} AND status = 'active'
-            AND (order_id = ${order.id} OR order_id IS NULL OR reserved_until IS NULL OR reserved_until <= ${now}::timestamptz)
-          RETURNING ticket_id`,
-    );
+    const listing = await markListingSold(tx, listingId, order.id, now);
     if (!listing) throw new StockGone();
     // A holder version bump, not a bare status change: every code of the seller's dies and
     // the door manifest's cursor moves (docs/resale.md).
@@ -391,15 +375,20 @@ async function issueTickets(
     const unitPrice =
       seats.length > 1 ? Math.floor(item.unit_price_cents / seats.length) : item.unit_price_cents;
     for (const seatId of seats) {
-      const ticket = await selectOne<{ id: number }>(
-        tx,
-        sql`INSERT INTO tickets (code, customer_id, holder_email, event_id, ticket_type_id, n_number, seat_id,
-                                 order_id, order_item_id, price_cents, meia_item_id)
-            VALUES (${ticketCode()}, ${customerId}, ${holderEmail}, ${order.eventId}, ${origin.ticketTypeId},
-                    ${origin.nNumber}, ${seatId}, ${order.id}, ${item.id}, ${unitPrice}, ${origin.meiaItemId})
-            RETURNING id`,
-      );
-      issued.push({ id: Number(ticket!.id), holderEmail, customerId });
+      const ticket = await issueTicket(tx, {
+        eventId: order.eventId,
+        ticketTypeId: origin.ticketTypeId,
+        nNumber: origin.nNumber,
+        seatId,
+        customerId,
+        holderEmail,
+        orderId: order.id,
+        orderItemId: item.id,
+        priceCents: unitPrice,
+        meiaItemId: origin.meiaItemId,
+        courtesy: false,
+      });
+      issued.push({ id: ticket.id, holderEmail, customerId });
     }
   }
   return issued;

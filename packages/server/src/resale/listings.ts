@@ -283,3 +283,22 @@ export async function cancelOpenListingOf(tx: Queryable, ticketId: number): Prom
     sql`UPDATE resale_listings SET status = 'cancelled' WHERE ticket_id = ${ticketId} AND status = 'active'`,
   );
 }
+
+/**
+ * A paid order takes the listing it reserved: sold to `orderId`, if it is still active and
+ * held by that order or by nobody live. Answers the listed ticket, or null when it is gone.
+ */
+export async function markListingSold(
+  tx: Queryable,
+  listingId: number,
+  orderId: number,
+  nowIso: string,
+): Promise<{ ticket_id: number } | null> {
+  return selectOne<{ ticket_id: number }>(
+    tx,
+    sql`UPDATE resale_listings SET status = 'sold', order_id = ${orderId}
+        WHERE id = ${listingId} AND status = 'active'
+          AND (order_id = ${orderId} OR order_id IS NULL OR reserved_until IS NULL OR reserved_until <= ${nowIso}::timestamptz)
+        RETURNING ticket_id`,
+  );
+}
