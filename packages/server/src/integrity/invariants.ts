@@ -126,13 +126,17 @@ function checks(shape: RefundShape): { invariant: InvariantName; query: SQL }[] 
       query: sql`SELECT 'lot ' || l.id || ': sold ' || l.sold || ' (live tickets ' || l.live || '), reserved '
                       || l.reserved || ' (live reservations ' || l.held || ')' AS detail
                FROM (
-                 SELECT t.id, t.numbered, t.sold, t.reserved,
-                   (SELECT count(*) FROM tickets k
-                     WHERE k.ticket_type_id = t.id AND k.seat_id IS NULL AND k.status IN ${LIVE}) AS live,
-                   (SELECT coalesce(sum(i.quantity), 0) FROM order_items i JOIN orders o ON o.id = i.order_id
-                     WHERE i.ticket_type_id = t.id AND i.kind = 'ticket' AND i.seat_id IS NULL
-                       AND i.table_id IS NULL AND o.status = 'reserved') AS held
+                 SELECT t.id, t.numbered, t.sold, t.reserved, coalesce(k.live, 0) AS live, coalesce(h.held, 0) AS held
                  FROM ticket_types t
+                 LEFT JOIN (SELECT ticket_type_id, count(*) AS live FROM tickets
+                            WHERE seat_id IS NULL AND status IN ${LIVE} GROUP BY ticket_type_id) k
+                   ON k.ticket_type_id = t.id
+                 LEFT JOIN (SELECT i.ticket_type_id, sum(i.quantity) AS held
+                            FROM order_items i JOIN orders o ON o.id = i.order_id
+                            WHERE i.kind = 'ticket' AND i.seat_id IS NULL AND i.table_id IS NULL
+                              AND o.status = 'reserved'
+                            GROUP BY i.ticket_type_id) h
+                   ON h.ticket_type_id = t.id
                ) l
                WHERE (NOT l.numbered AND (l.sold <> l.live OR l.reserved <> l.held))
                   OR (l.numbered AND l.reserved <> 0)
@@ -143,12 +147,14 @@ function checks(shape: RefundShape): { invariant: InvariantName; query: SQL }[] 
       query: sql`SELECT 'product ' || p.id || ': sold ' || p.sold || ' (paid ' || p.paid || '), reserved '
                       || p.reserved || ' (live reservations ' || p.held || ')' AS detail
                FROM (
-                 SELECT d.id, d.sold, d.reserved,
-                   (SELECT coalesce(sum(i.quantity), 0) FROM order_items i JOIN orders o ON o.id = i.order_id
-                     WHERE i.product_id = d.id AND i.kind = 'product' AND o.status = 'paid') AS paid,
-                   (SELECT coalesce(sum(i.quantity), 0) FROM order_items i JOIN orders o ON o.id = i.order_id
-                     WHERE i.product_id = d.id AND i.kind = 'product' AND o.status = 'reserved') AS held
+                 SELECT d.id, d.sold, d.reserved, coalesce(q.paid, 0) AS paid, coalesce(q.held, 0) AS held
                  FROM products d
+                 LEFT JOIN (SELECT i.product_id,
+                              sum(i.quantity) FILTER (WHERE o.status = 'paid') AS paid,
+                              sum(i.quantity) FILTER (WHERE o.status = 'reserved') AS held
+                            FROM order_items i JOIN orders o ON o.id = i.order_id
+                            WHERE i.kind = 'product' GROUP BY i.product_id) q
+                   ON q.product_id = d.id
                ) p
                WHERE p.sold <> p.paid OR p.reserved <> p.held
                ORDER BY p.id`,
@@ -158,13 +164,19 @@ function checks(shape: RefundShape): { invariant: InvariantName; query: SQL }[] 
       query: sql`SELECT 'event ' || m.event_id || ': meia taken ' || m.taken || ' (live meia tickets ' || m.live
                       || ', live meia reservations ' || m.held || ')' AS detail
                FROM (
-                 SELECT q.event_id, q.taken,
-                   (SELECT count(*) FROM tickets k JOIN order_items i ON i.id = k.order_item_id
-                     WHERE k.event_id = q.event_id AND i.meia_category IS NOT NULL AND k.status IN ${LIVE}
-                       AND NOT EXISTS (SELECT 1 FROM meia_upgrades u WHERE u.ticket_id = k.id)) AS live,
-                   (SELECT count(*) FROM order_items i JOIN orders o ON o.id = i.order_id
-                     WHERE o.event_id = q.event_id AND i.meia_category IS NOT NULL AND o.status = 'reserved') AS held
+                 SELECT q.event_id, q.taken, coalesce(k.live, 0) AS live, coalesce(h.held, 0) AS held
                  FROM meia_quotas q
+                 LEFT JOIN (SELECT k.event_id, count(*) AS live
+                            FROM tickets k JOIN order_items i ON i.id = k.order_item_id
+                            WHERE i.meia_category IS NOT NULL AND k.status IN ${LIVE}
+                              AND NOT EXISTS (SELECT 1 FROM meia_upgrades u WHERE u.ticket_id = k.id)
+                            GROUP BY k.event_id) k
+                   ON k.event_id = q.event_id
+                 LEFT JOIN (SELECT o.event_id, count(*) AS held
+                            FROM order_items i JOIN orders o ON o.id = i.order_id
+                            WHERE i.meia_category IS NOT NULL AND o.status = 'reserved'
+                            GROUP BY o.event_id) h
+                   ON h.event_id = q.event_id
                ) m
                WHERE m.taken <> m.live + m.held
                ORDER BY m.event_id`,
