@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent } from '../../src/catalogue/create.ts';
 import { selectRows } from '../../src/db/sql.ts';
+import { checkInvariants } from '../../src/integrity/invariants.ts';
 import { balanceOf, trialBalance, walletBalance } from '../../src/ledger/index.ts';
 import { followUpRefunds } from '../../src/refunds/follow-up.ts';
 import { MAX_REFUND_ATTEMPTS } from '../../src/refunds/payout.ts';
@@ -97,7 +98,7 @@ describe('refunds of a shared purchase', () => {
           FROM refunds r WHERE order_id = ${orderId} ORDER BY id`,
     );
 
-  /** The ledger is sound: balanced, no wallet below zero or drifted, clearing never negative. */
+  /** The ledger is sound: balanced, no wallet below zero or drifted, clearing never negative, every invariant holds. */
   async function ledgerSound() {
     const balance = await trialBalance(h.database.db);
     expect(balance).toEqual({
@@ -107,6 +108,8 @@ describe('refunds of a shared purchase', () => {
       negativeWallets: [],
     });
     expect(await balanceOf(h.database.db, { kind: 'platform_clearing' })).toBeGreaterThanOrEqual(0);
+    // Clearing equals what is in flight; no payment refunded past what it paid, or for another order.
+    expect(await checkInvariants(h.database.db)).toEqual([]);
   }
 
   it('refunding the order returns each payment what it paid, by devolução, and nothing to the leader’s wallet', async () => {
