@@ -5,6 +5,7 @@ import { retakeMeias } from '../meia-entrada/quota.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { markListingSold } from '../resale/listings.ts';
 import { payResaleSellers } from '../resale/settlement.ts';
+import { sellSeatsToOrder } from '../seat-hold/seats.ts';
 import { SHARED_PAYMENT_ANSWERS } from '../shared-payments/messages.ts';
 import { sellLotUnits } from '../stock/lots.ts';
 import { sellProductUnits } from '../stock/products.ts';
@@ -222,18 +223,8 @@ async function sellSeats(tx: Queryable, order: PayableOrder, taken: StockTaken, 
     for (const seat of tableSeats) wanted.push(Number(seat.id));
   }
   if (wanted.length === 0) return;
-  const sold = await selectRows<{ id: number }>(
-    tx,
-    sql`UPDATE seats SET state = 'sold', order_id = ${order.id}, held_by = NULL, held_until = NULL
-        WHERE id IN (${sql.join(
-          wanted.map((id) => sql`${id}`),
-          sql`, `,
-        )})
-          AND state = 'available'
-          AND (held_until IS NULL OR held_until <= ${now}::timestamptz OR held_by = ${order.sessionId})
-        RETURNING id`,
-  );
-  if (sold.length !== new Set(wanted).size) throw new StockGone();
+  const sold = await sellSeatsToOrder(tx, wanted, order.id, order.sessionId, now);
+  if (sold !== new Set(wanted).size) throw new StockGone();
 }
 
 /** Resale: each listing closes and the seller's ticket is marked resold. */

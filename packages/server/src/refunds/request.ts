@@ -9,12 +9,13 @@ import { RESALE_PROCEEDS_MESSAGES } from '@plateia/core/messages/resale';
 import { type RefundPolicyAnswer, refundPolicy } from '@plateia/core/rules/refund-policy';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
+import { type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import { type LedgerLeg, postMovement } from '../ledger/index.ts';
 import { releaseMeiaOfTicket } from '../meia-entrada/door.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { cancelOpenListingOf } from '../resale/listings.ts';
 import { type ResaleOrigin, resaleOriginOf, undoResale } from '../resale/settlement.ts';
+import { returnSoldSeat } from '../seat-hold/seats.ts';
 import { returnSoldLotUnit } from '../stock/lots.ts';
 import { cancelPendingTransferOf } from '../ticket-transfers/transfers.ts';
 import { bumpHolderVersion } from '../tickets/holder.ts';
@@ -342,11 +343,7 @@ async function voidTicket(
     return;
   }
   if (ticket.seat_id !== null) {
-    await execute(
-      tx,
-      sql`UPDATE seats SET state = 'available', order_id = NULL, held_by = NULL, held_until = NULL
-          WHERE id = ${ticket.seat_id} AND state = 'sold'`,
-    );
+    await returnSoldSeat(tx, ticket.seat_id);
   } else {
     await returnSoldLotUnit(tx, ticket.ticket_type_id);
   }

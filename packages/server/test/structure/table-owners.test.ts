@@ -53,8 +53,6 @@ const OUTSIDE_WRITERS: readonly string[] = [
   'orders/reserve.ts: products',
   'orders/reserve.ts: resale_listings',
   'orders/reserve.ts: seats',
-  'payments/fulfilment.ts: seats',
-  'refunds/request.ts: seats',
   'seat-hold/courtesy.ts: ticket_types',
   'seat-hold/courtesy.ts: tickets',
   'seed/catalogue.ts: ticket_types',
