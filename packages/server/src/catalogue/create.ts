@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
-import { type MeiaPolicy, refreshMeiaQuota } from '../meia-entrada/quota.ts';
 import { sizeNumberedLots } from '../stock/lots.ts';
+import { type MeiaPolicy, refreshMeiaQuota } from '../stock/meia-quota.ts';
 
 /** A lot to create (price in cents). */
 export interface LotInput {

@@ -82,8 +82,5 @@ export async function lotSequencesOf(
   return sequencesOf(rows);
 }
 
-// Taking units moves the lot's counters, which only the stock module does.
-export { takeFromLot } from '../stock/lots.ts';
-
 /** SQL for "this lot (`t`) is closed because a later lot's scheduled time has come". */
 export const LOT_TURNED_BY_DATE = turnedByDate;

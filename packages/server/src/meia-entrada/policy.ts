@@ -6,7 +6,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { type Queryable, selectOne } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { type MeiaPolicy, meiaEntradaInfo, refreshMeiaQuota } from './quota.ts';
+import { type MeiaPolicy, refreshMeiaQuota } from '../stock/meia-quota.ts';
+import { meiaEntradaInfo } from './quota.ts';
 
 /** A published event's meia-entrada offer with its live counter; 404 for anything else. */
 export async function meiaEntradaOf(db: Queryable, eventId: number): Promise<MeiaEntradaInfo> {

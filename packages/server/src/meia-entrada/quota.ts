@@ -19,10 +19,6 @@ interface QuotaRow {
   state_categories: MeiaCategory[] | string;
 }
 
-// The quota's counters move only in the stock module; these names stay here for the meia
-// domain's callers.
-export { type MeiaPolicy, refreshMeiaQuota, takeMeias } from '../stock/meia-quota.ts';
-
 const categoriesOf = (value: MeiaCategory[] | string): MeiaCategory[] =>
   typeof value === 'string' ? (JSON.parse(value) as MeiaCategory[]) : value;
 

@@ -6,13 +6,18 @@ import { MEIA_MESSAGES } from '@plateia/core/messages/meia-entrada';
 import { RESERVE_MESSAGES } from '@plateia/core/messages/orders';
 import { meiaPriceCents } from '@plateia/core/rules/meia-entrada';
 import { sql } from 'drizzle-orm';
-import { type LotRow, lotSequencesOf, takeFromLot } from '../catalogue/lots.ts';
+import { type LotRow, lotSequencesOf } from '../catalogue/lots.ts';
 import type { Database } from '../db/client.ts';
 import { type Queryable, retryOnConflict, selectOne, selectRows } from '../db/sql.ts';
 import { claimDocuments, cleanBeneficiary } from '../meia-entrada/beneficiaries.ts';
-import { meiaCategoryIds, meiasLeft, takeMeias } from '../meia-entrada/quota.ts';
+import { meiaCategoryIds, meiasLeft } from '../meia-entrada/quota.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { reserveListing } from '../resale/listings.ts';
+import { reserveHeldSeats } from '../seat-hold/seats.ts';
 import { pgIntArray } from '../seat-map/id-list.ts';
+import { takeFromLot } from '../stock/lots.ts';
+import { takeMeias } from '../stock/meia-quota.ts';
+import { reserveProductUnits } from '../stock/products.ts';
 import { writeOrderLines } from './order-lines.ts';
 import { priceOrder } from './pricing.ts';
 import { endReservations, reclaimExpired } from './reclaim.ts';
@@ -309,14 +314,8 @@ async function reserveProducts(tx: Queryable, input: ReserveInput, draft: Reserv
     const inGroup = await productsInOpenGroup(tx, input.customerId, productId);
     const limit = Math.max(0, product.per_order_limit - inGroup);
     const allowed = product.status === 'active' && quantity <= limit;
-    const updated = allowed
-      ? await selectRows<{ id: number }>(
-          tx,
-          sql`UPDATE products SET reserved = reserved + ${quantity}::int
-              WHERE id = ${productId} AND stock - sold - reserved >= ${quantity}::int RETURNING id`,
-        )
-      : [];
-    if (updated.length === 0) {
+    const reserved = allowed && (await reserveProductUnits(tx, productId, quantity));
+    if (!reserved) {
       const left = await selectOne<{ left: number }>(
         tx,
         sql`SELECT GREATEST(0, stock - sold - reserved)::int AS left FROM products WHERE id = ${productId}`,
@@ -387,14 +386,10 @@ async function takeHeldSeats(
     }
     const ids = seats.map((seat) => seat.id);
     const taken = type.sellable
-      ? await selectRows<{ id: number }>(
+      ? await reserveHeldSeats(
           tx,
-          sql`UPDATE seats SET held_until = GREATEST(held_until, ${order.expiresAt.toISOString()}::timestamptz), order_id = ${order.id},
-                hold_account = ${input.customerId}::int
-              WHERE event_id = ${input.eventId} AND id = ANY(${pgIntArray(ids)}::int[]) AND state = 'available'
-                AND held_by = ${input.sessionId} AND held_until > now()
-                AND (hold_account IS NULL OR hold_account = ${input.customerId}::int)
-              RETURNING id`,
+          { eventId: input.eventId, seatIds: ids, sessionId: input.sessionId, customerId: input.customerId },
+          { id: order.id, untilIso: order.expiresAt.toISOString() },
         )
       : [];
     if (taken.length !== ids.length) {
@@ -434,13 +429,11 @@ async function reserveResaleListing(
   if (!listing) throw new HttpError(404, RESERVE_MESSAGES.resaleNotFound, 'not_found');
   if (listing.seller_id === input.customerId)
     throw new HttpError(400, RESERVE_MESSAGES.ownResale, 'own_resale');
-  const taken = await selectRows<{ id: number }>(
-    tx,
-    sql`UPDATE resale_listings SET order_id = ${order.id}, reserved_until = ${order.expiresAt.toISOString()}::timestamptz
-        WHERE id = ${listing.id} AND status = 'active' AND (order_id IS NULL OR reserved_until <= now())
-        RETURNING id`,
-  );
-  if (taken.length === 0) {
+  const taken = await reserveListing(tx, listing.id, {
+    id: order.id,
+    untilIso: order.expiresAt.toISOString(),
+  });
+  if (!taken) {
     draft.refuseTicket(index, 0);
     return;
   }

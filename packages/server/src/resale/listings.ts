@@ -302,3 +302,29 @@ export async function markListingSold(
         RETURNING ticket_id`,
   );
 }
+
+/**
+ * A reservation takes a listing for its order until `untilIso`, if it is active and no
+ * live reservation holds it. True when taken.
+ */
+export async function reserveListing(
+  tx: Queryable,
+  listingId: number,
+  order: { id: number; untilIso: string },
+): Promise<boolean> {
+  const taken = await selectRows<{ id: number }>(
+    tx,
+    sql`UPDATE resale_listings SET order_id = ${order.id}, reserved_until = ${order.untilIso}::timestamptz
+        WHERE id = ${listingId} AND status = 'active' AND (order_id IS NULL OR reserved_until <= now())
+        RETURNING id`,
+  );
+  return taken.length > 0;
+}
+
+/** The orders ended unpaid: the listings they reserved are on offer again. */
+export async function releaseListingReservations(tx: Queryable, orderIds: readonly number[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await tx.execute(sql`
+    UPDATE resale_listings SET order_id = NULL, reserved_until = NULL
+    WHERE order_id = ANY(${`{${orderIds.join(',')}}`}::int[]) AND status = 'active'`);
+}

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Queryable, selectRows } from '../db/sql.ts';
+import { pgIntArray } from '../seat-map/id-list.ts';
 
 /**
  * Sells `seatIds` to `orderId`, each only if nobody else holds it now: free, or its hold
@@ -38,5 +39,39 @@ export async function returnSoldSeat(tx: Queryable, seatId: number): Promise<voi
   await tx.execute(
     sql`UPDATE seats SET state = 'available', order_id = NULL, held_by = NULL, held_until = NULL
         WHERE id = ${seatId} AND state = 'sold'`,
+  );
+}
+
+/**
+ * A reservation takes the seats its session holds: the hold lasts as long as the order
+ * (`untilIso`) and belongs to the order and the buyer's account. Only seats this session
+ * holds live, and that no other account holds, are taken; answers their ids.
+ */
+export async function reserveHeldSeats(
+  tx: Queryable,
+  input: { eventId: number; seatIds: readonly number[]; sessionId: string; customerId: number },
+  order: { id: number; untilIso: string },
+): Promise<number[]> {
+  const rows = await selectRows<{ id: number }>(
+    tx,
+    sql`UPDATE seats SET held_until = GREATEST(held_until, ${order.untilIso}::timestamptz), order_id = ${order.id},
+          hold_account = ${input.customerId}::int
+        WHERE event_id = ${input.eventId} AND id = ANY(${pgIntArray(input.seatIds)}::int[]) AND state = 'available'
+          AND held_by = ${input.sessionId} AND held_until > now()
+          AND (hold_account IS NULL OR hold_account = ${input.customerId}::int)
+        RETURNING id`,
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+/**
+ * The orders ended unpaid: their seats are no longer theirs. The hold itself ends with its
+ * own expiry (`held_until`); detaching the order lets the same session reuse a still-live
+ * hold in a new reservation.
+ */
+export async function detachSeatsFromOrders(tx: Queryable, orderIds: readonly number[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await tx.execute(
+    sql`UPDATE seats SET order_id = NULL WHERE order_id = ANY(${pgIntArray(orderIds)}::int[]) AND state <> 'sold'`,
   );
 }

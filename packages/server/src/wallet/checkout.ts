@@ -178,8 +178,7 @@ export async function removeWalletFromOrder(
   await db.transaction(async (tx) => {
     await loadOrder(tx, orderId, true);
     const part = await livePart(tx, orderId, true);
-    if (!part || part.status !== 'held')
-      throw new HttpError(404, WALLET_ANSWER_MESSAGES.noWalletPart, 'not_found');
+    if (part?.status !== 'held') throw new HttpError(404, WALLET_ANSWER_MESSAGES.noWalletPart, 'not_found');
     const busy = await selectOne<{ id: number }>(
       tx,
       sql`SELECT id FROM payments WHERE order_id = ${orderId} AND status IN ('pending', 'approved') LIMIT 1`,
@@ -216,7 +215,7 @@ export async function releaseDeadWalletParts(db: Database, now: Date): Promise<n
       );
       if (pending) return false;
       const part = await livePart(tx, orderId, true);
-      if (!part || part.status !== 'held') return false;
+      if (part?.status !== 'held') return false;
       await releasePart(tx, part, now);
       return true;
     });
