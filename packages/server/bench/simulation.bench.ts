@@ -63,7 +63,9 @@ const seconds = (performance.now() - started) / 1000;
 const rate = steps / seconds;
 console.log(
   `[simulation] PostgreSQL, ${actions.length} actions${
-    actions === DEFAULT_ACTIONS ? ` (awaiting fixes, not run: ${Object.keys(ACTIONS_AWAITING_FIXES).join(', ')})` : ''
+    actions === DEFAULT_ACTIONS
+      ? ` (awaiting fixes, not run: ${Object.keys(ACTIONS_AWAITING_FIXES).join(', ') || 'none'})`
+      : ''
   }: ${steps} steps in ${runs} runs, ${seconds.toFixed(0)} s, ${rate.toFixed(1)} steps/s; seeds ${seeds.join(', ')}`,
 );
 let passed = true;
@@ -72,7 +74,9 @@ if (failure) {
   passed = false;
 }
 if (rate < budget.minStepsPerSecond) {
-  console.log(`[simulation] FAILED: ${rate.toFixed(1)} steps/s is below the budget of ${budget.minStepsPerSecond}`);
+  console.log(
+    `[simulation] FAILED: ${rate.toFixed(1)} steps/s is below the budget of ${budget.minStepsPerSecond}`,
+  );
   passed = false;
 }
 process.exit(passed ? 0 : 1);

@@ -167,7 +167,7 @@ function checks(shape: RefundShape): { invariant: InvariantName; query: SQL }[] 
                  SELECT q.event_id, q.taken, coalesce(k.live, 0) AS live, coalesce(h.held, 0) AS held
                  FROM meia_quotas q
                  LEFT JOIN (SELECT k.event_id, count(*) AS live
-                            FROM tickets k JOIN order_items i ON i.id = k.order_item_id
+                            FROM tickets k JOIN order_items i ON i.id = k.meia_item_id
                             WHERE i.meia_category IS NOT NULL AND k.status IN ${LIVE}
                               AND NOT EXISTS (SELECT 1 FROM meia_upgrades u WHERE u.ticket_id = k.id)
                             GROUP BY k.event_id) k

@@ -68,15 +68,14 @@ describe('simulation scenarios', () => {
     expect(steps.join('\n')).toMatch(/refundOrder\(0\) → order \d+: 200/);
   });
 
-  // M2 (ACTIONS_AWAITING_FIXES): the resold meia comes back as a full ticket and the quota
-  // stays taken. Expected to fail until that fix lands; then drop `.fails` and listMeiaTicket's
-  // entry, and the action joins every run.
-  it.fails('a meia ticket resold (M2): meia_quota', async () => {
-    await play([
+  it('a meia ticket resold (M2): the meia follows the ticket, the quota counts it once', async () => {
+    const steps = await play([
       ['reserveGeneralAdmission', 0, 1, 1, -1, 1],
       ['payByCard', 0, 0],
       ['listMeiaTicket', 0],
       ['buyResale', 0, 1],
+      ['refundResaleTicket', 0],
     ]);
+    expect(steps.join('\n')).toMatch(/buyResale\(0, 1\) → listing \d+, order \d+: 200/);
   });
 });

@@ -36,7 +36,7 @@ describe('simulation', () => {
         });
         console.log(
           `[simulation] seed ${seed}: ${report.runs} runs, ${report.steps} steps in ${report.seconds.toFixed(1)} s ` +
-            `(${report.stepsPerSecond.toFixed(1)} steps/s); awaiting fixes, not run: ${Object.keys(ACTIONS_AWAITING_FIXES).join(', ')}`,
+            `(${report.stepsPerSecond.toFixed(1)} steps/s); awaiting fixes, not run: ${Object.keys(ACTIONS_AWAITING_FIXES).join(', ') || 'none'}`,
         );
         // The report carries the broken invariants, the steps, the shrunk sequence, seed and path.
         if (report.failure) throw new Error(report.failure);

@@ -208,7 +208,7 @@ export class World {
       sql`SELECT t.id, t.customer_id, t.event_id, t.holder_version,
                  EXISTS (SELECT 1 FROM order_items r WHERE r.order_id = t.order_id AND r.kind = 'resale') AS from_resale,
                  (i.meia_category IS NOT NULL) AS meia
-          FROM tickets t LEFT JOIN order_items i ON i.id = t.order_item_id
+          FROM tickets t LEFT JOIN order_items i ON i.id = t.meia_item_id
           WHERE t.event_id IN (${this.festival.id}, ${this.theatre.id}) AND t.status = 'valid'
           ORDER BY t.id`,
     );
