@@ -190,3 +190,25 @@ export async function payerOf(
   }
   return { customerId: row.customer_id, email: null };
 }
+
+/**
+ * One `unfulfilled` refund of the whole amount per payment among `paymentIds` that is
+ * `refund_required` (money received for an order that could not be honoured), once per
+ * payment. Answers the new refunds' ids; the caller sends them (`processRefund`).
+ */
+export async function insertUnfulfilledRefunds(
+  db: Queryable,
+  paymentIds: readonly number[],
+  at: Date,
+): Promise<number[]> {
+  if (paymentIds.length === 0) return [];
+  const atIso = at.toISOString();
+  const created = await selectRows<{ id: number }>(
+    db,
+    sql`INSERT INTO refunds (order_id, customer_id, payment_id, reason, method, amount_cents, created_at, updated_at)
+        SELECT p.order_id, p.customer_id, p.id, 'unfulfilled', p.method, p.amount_cents, ${atIso}::timestamptz, ${atIso}::timestamptz
+        FROM payments p WHERE p.id = ANY(${`{${paymentIds.join(',')}}`}::int[]) AND p.status = 'refund_required'
+        ON CONFLICT DO NOTHING RETURNING id`,
+  );
+  return created.map((row) => Number(row.id));
+}

@@ -328,3 +328,15 @@ export async function releaseListingReservations(tx: Queryable, orderIds: readon
     UPDATE resale_listings SET order_id = NULL, reserved_until = NULL
     WHERE order_id = ANY(${`{${orderIds.join(',')}}`}::int[]) AND status = 'active'`);
 }
+
+/** The listings an order reserved stay reserved until `untilIso` (a shared payment's close). */
+export async function extendListingReservations(
+  tx: Queryable,
+  orderId: number,
+  untilIso: string,
+): Promise<void> {
+  await tx.execute(
+    sql`UPDATE resale_listings SET reserved_until = ${untilIso}::timestamptz
+        WHERE order_id = ${orderId} AND status = 'active'`,
+  );
+}

@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { COURTESY_MESSAGES } from '@plateia/core/messages/courtesy';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { type Queryable, retryOnConflict, selectRows } from '../db/sql.ts';
+import { type Queryable, retryOnConflict, selectOne, selectRows } from '../db/sql.ts';
 import { reclaimExpired } from '../orders/reclaim.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { giveLotUnits } from '../stock/lots.ts';
+import { issueTicket } from '../tickets/issue.ts';
 
 /** A ticket issued as courtesy. */
 export interface IssuedTicket {
@@ -12,11 +13,6 @@ export interface IssuedTicket {
   code: string;
   holderEmail: string;
   seatId: number | null;
-}
-
-/** A ticket's QR secret: 128 random bits. */
-export function newTicketCode(): string {
-  return randomBytes(16).toString('base64url');
 }
 
 /** Throws 404 for an unknown event and 403 unless `customerId` is its producer. */
@@ -33,14 +29,24 @@ async function issue(
   tx: Queryable,
   input: { eventId: number; ticketTypeId: number; nNumber: number; email: string; seatId: number | null },
 ): Promise<IssuedTicket> {
-  const [ticket] = await selectRows<{ id: number; code: string }>(
+  const holder = await selectOne<{ id: number }>(
     tx,
-    sql`INSERT INTO tickets (code, customer_id, holder_email, event_id, ticket_type_id, n_number, seat_id, courtesy)
-        VALUES (${newTicketCode()}, (SELECT id FROM customers WHERE lower(email) = lower(${input.email}) LIMIT 1),
-                ${input.email}, ${input.eventId}, ${input.ticketTypeId}, ${input.nNumber}, ${input.seatId}, true)
-        RETURNING id, code`,
+    sql`SELECT id FROM customers WHERE lower(email) = lower(${input.email}) LIMIT 1`,
   );
-  return { id: ticket!.id, code: ticket!.code, holderEmail: input.email, seatId: input.seatId };
+  const ticket = await issueTicket(tx, {
+    eventId: input.eventId,
+    ticketTypeId: input.ticketTypeId,
+    nNumber: input.nNumber,
+    seatId: input.seatId,
+    customerId: holder ? Number(holder.id) : null,
+    holderEmail: input.email,
+    orderId: null,
+    orderItemId: null,
+    priceCents: 0,
+    meiaItemId: null,
+    courtesy: true,
+  });
+  return { id: ticket.id, code: ticket.code, holderEmail: input.email, seatId: input.seatId };
 }
 
 /**
@@ -72,7 +78,7 @@ export async function courtesySeat(
             RETURNING id`,
       );
       if (taken.length === 0) throw new HttpError(409, COURTESY_MESSAGES.seatUnavailable, 'seat_unavailable');
-      await tx.execute(sql`UPDATE ticket_types SET sold = sold + 1 WHERE id = ${input.ticketTypeId}`);
+      // The seat is the stock of a numbered type, which keeps no counters (stock/lots.ts).
       return issue(tx, { ...input, nNumber: type.n_number, seatId: input.seatId });
     }),
   );
@@ -98,12 +104,7 @@ export async function courtesyTickets(
           sql`SELECT n_number, numbered FROM ticket_types WHERE id = ${input.ticketTypeId} AND event_id = ${input.eventId}`,
         );
         if (!type || type.numbered) throw new HttpError(400, COURTESY_MESSAGES.wrongTicketType, 'validation');
-        const taken = await selectRows<{ id: number }>(
-          tx,
-          sql`UPDATE ticket_types SET sold = sold + ${input.quantity}::int
-              WHERE id = ${input.ticketTypeId} AND quantity - sold - reserved >= ${input.quantity}::int RETURNING id`,
-        );
-        if (taken.length === 0) return null;
+        if (!(await giveLotUnits(tx, input.ticketTypeId, input.quantity))) return null;
         const issued: IssuedTicket[] = [];
         for (let unit = 0; unit < input.quantity; unit++) {
           issued.push(await issue(tx, { ...input, nNumber: type.n_number, seatId: null }));

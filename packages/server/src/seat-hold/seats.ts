@@ -75,3 +75,39 @@ export async function detachSeatsFromOrders(tx: Queryable, orderIds: readonly nu
     sql`UPDATE seats SET order_id = NULL WHERE order_id = ANY(${pgIntArray(orderIds)}::int[]) AND state <> 'sold'`,
   );
 }
+
+/**
+ * An order's seats become held under `holderKey` (a key no client session id can be, see
+ * shared payments), no longer by the account or address that held them.
+ */
+export async function holdOrderSeatsAs(tx: Queryable, orderId: number, holderKey: string): Promise<void> {
+  await tx.execute(
+    sql`UPDATE seats SET held_by = ${holderKey}, hold_account = NULL, hold_address = NULL
+        WHERE order_id = ${orderId} AND state = 'available'`,
+  );
+}
+
+/** The order's seats held under `holderKey` stay held until `untilIso`. */
+export async function extendOrderSeatHolds(
+  tx: Queryable,
+  orderId: number,
+  holderKey: string,
+  untilIso: string,
+): Promise<void> {
+  await tx.execute(
+    sql`UPDATE seats SET held_until = ${untilIso}::timestamptz
+        WHERE order_id = ${orderId} AND held_by = ${holderKey} AND state = 'available'`,
+  );
+}
+
+/** The order's seats held under `holderKey` are free again at once. */
+export async function releaseOrderSeatHolds(
+  tx: Queryable,
+  orderId: number,
+  holderKey: string,
+): Promise<void> {
+  await tx.execute(
+    sql`UPDATE seats SET held_by = NULL, held_until = NULL
+        WHERE order_id = ${orderId} AND held_by = ${holderKey} AND state = 'available'`,
+  );
+}

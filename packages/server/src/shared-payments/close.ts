@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import { endReservations } from '../orders/reclaim.ts';
+import { releaseOrderSeatHolds } from '../seat-hold/seats.ts';
 import { pgIntArray } from '../seat-map/id-list.ts';
 import { orderHoldKey } from './create.ts';
 
@@ -56,11 +57,7 @@ export async function closeUnpaidGroup(
   );
   // The seats were held for the order until closes_at: free them now, since
   // a group may close before that (its order could not be honoured).
-  await execute(
-    tx,
-    sql`UPDATE seats SET held_by = NULL, held_until = NULL
-        WHERE order_id = ${orderId} AND held_by = ${orderHoldKey(orderId)} AND state = 'available'`,
-  );
+  await releaseOrderSeatHolds(tx, orderId, orderHoldKey(orderId));
   await endReservations(tx, sql`id = ${orderId}`, 'cancelled');
   // A reservation the lazy reclaim expired first already gave its stock back.
   await execute(

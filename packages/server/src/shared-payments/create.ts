@@ -19,6 +19,8 @@ import type { PaymentDeps } from '../payments/deps.ts';
 import { loadOrder } from '../payments/fulfilment.ts';
 import { centsToValor, PixProviderError } from '../payments/pix/provider.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { extendListingReservations } from '../resale/listings.ts';
+import { extendOrderSeatHolds, holdOrderSeatsAs } from '../seat-hold/seats.ts';
 import { SHARED_PAYMENT_ANSWERS as A } from './messages.ts';
 import { hashShareToken } from './records.ts';
 import { sendInvitations } from './resend.ts';
@@ -254,11 +256,7 @@ async function assertNoOpenGroup(tx: Queryable, leaderId: number, eventId: numbe
 async function holdForGroup(tx: Queryable, orderId: number, holders: Map<number, string>): Promise<void> {
   const session = orderHoldKey(orderId);
   await execute(tx, sql`UPDATE orders SET session_id = ${session}, updated_at = now() WHERE id = ${orderId}`);
-  await execute(
-    tx,
-    sql`UPDATE seats SET held_by = ${session}, hold_account = NULL, hold_address = NULL
-        WHERE order_id = ${orderId} AND state = 'available'`,
-  );
+  await holdOrderSeatsAs(tx, orderId, session);
   const json = JSON.stringify([...holders].map(([id, email]) => ({ id, email })));
   await execute(
     tx,
@@ -287,16 +285,8 @@ export async function startLongHold(
         RETURNING id`,
   );
   if (extended.length === 0) return false;
-  await execute(
-    tx,
-    sql`UPDATE seats SET held_until = ${until}::timestamptz
-        WHERE order_id = ${orderId} AND held_by = ${orderHoldKey(orderId)} AND state = 'available'`,
-  );
-  await execute(
-    tx,
-    sql`UPDATE resale_listings SET reserved_until = ${until}::timestamptz
-        WHERE order_id = ${orderId} AND status = 'active'`,
-  );
+  await extendOrderSeatHolds(tx, orderId, orderHoldKey(orderId), until);
+  await extendListingReservations(tx, orderId, until);
   return true;
 }
 

@@ -10,6 +10,7 @@ import { selectRows } from '../db/sql.ts';
 import { PixProviderError } from '../payments/pix/provider.ts';
 import { confirmPix } from '../payments/pix.ts';
 import { processRefund } from '../refunds/payout.ts';
+import { insertUnfulfilledRefunds } from '../refunds/records.ts';
 import { closeUnpaidGroup } from './close.ts';
 import type { SharedPaymentDeps } from './create.ts';
 import { groupExpiredEmail } from './emails.ts';
@@ -121,19 +122,8 @@ async function leaderHoldOver(db: Database, groupId: number, now: Date): Promise
  */
 async function refundShares(db: Database, deps: SharedPaymentDeps, paymentIds: number[]): Promise<void> {
   if (paymentIds.length === 0) return;
-  const at = deps.now().toISOString();
-  const ids = sql.join(
-    paymentIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const created = await selectRows<{ id: number }>(
-    db,
-    sql`INSERT INTO refunds (order_id, customer_id, payment_id, reason, method, amount_cents, created_at, updated_at)
-        SELECT p.order_id, p.customer_id, p.id, 'unfulfilled', p.method, p.amount_cents, ${at}::timestamptz, ${at}::timestamptz
-        FROM payments p WHERE p.id IN (${ids}) AND p.status = 'refund_required'
-        ON CONFLICT DO NOTHING RETURNING id`,
-  );
-  for (const { id } of created) {
+  const created = await insertUnfulfilledRefunds(db, paymentIds, deps.now());
+  for (const id of created) {
     try {
       await processRefund(db, deps, Number(id));
     } catch (error) {
