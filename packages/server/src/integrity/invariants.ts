@@ -81,6 +81,8 @@ function clearingInFlight(shape: RefundShape): SQL {
      JOIN ledger_transactions x ON x.idempotency_key = 'payment:' || p.id AND x.kind = 'shared_share'
      JOIN shared_payments g ON g.id = p.shared_payment_id
      WHERE g.status <> 'completed'
+       -- a share paid after its group closed is owed back as refund_required, counted above
+       AND p.status <> 'refund_required'
        AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = p.id AND r.reason = 'unfulfilled'))
   + (SELECT coalesce(sum(l.price_cents), 0) FROM resale_listings l
      WHERE l.status = 'sold' AND l.proceeds_released_at IS NULL AND l.undone_at IS NULL)`;

@@ -68,6 +68,18 @@ describe('simulation scenarios', () => {
     expect(steps.join('\n')).toMatch(/refundOrder\(0\) → order \d+: 200/);
   });
 
+  it('a share paid after its group expired is owed back once, then refunded by the jobs', async () => {
+    // Found by the bench (seed 751906772): the invariant counted such a share twice.
+    await play([
+      ['reserveGeneralAdmission', 0, 0, 1, 0, 0],
+      ['shareOrder', 0, 0],
+      ['expireReservations'],
+      ['payShare', 0],
+      ['runJobs'],
+      ['settleDevolucao', 0, 0],
+    ]);
+  });
+
   it('a meia ticket resold (M2): the meia follows the ticket, the quota counts it once', async () => {
     const steps = await play([
       ['reserveGeneralAdmission', 0, 1, 1, -1, 1],
