@@ -117,6 +117,17 @@ export async function readCustomer(request: FastifyRequest): Promise<Authenticat
 }
 
 /**
+ * A rate-limit key: the request's session when its token is a valid one, else its address.
+ * An invented or expired token counts as its address, so making up bearer strings opens no
+ * fresh bucket. The customer found is left on the request (`request.customer`), so neither
+ * `authenticate` nor the handler looks the session up again.
+ */
+export async function sessionOrAddressKey(request: FastifyRequest): Promise<string> {
+  const customer = await readCustomer(request);
+  return customer && request.sessionId ? `session:${request.sessionId}` : `address:${request.ip}`;
+}
+
+/**
  * Throws 403 when `id` (from a path, query or body) names a customer other than the one
  * authenticated, and 400 when it is not a customer id at all. Call after `app.authenticate`.
  */
@@ -149,6 +160,8 @@ export const authPlugin = fp(
     const hook =
       (scopes: readonly SessionScope[]): AuthenticateHook =>
       async (request) => {
+        // Already found by the route's rate-limit key (a `session` token, valid here too).
+        if (request.customer) return;
         const customer = await lookup(app, request, scopes, true);
         if (!customer) throw unauthorized();
         request.customer = customer;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreatedEvent, createEvent } from '../../src/catalogue/create.ts';
@@ -10,6 +11,7 @@ import {
   type TestCustomer,
   theatreInput,
 } from '../catalogue/fixtures.ts';
+import { bearer, createCustomer as createAccount } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
 const HOLDER_CAP =
@@ -152,5 +154,28 @@ describe('seat hold calls are rate limited per holder', () => {
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('counts an invented token as its address, and a signed-in session on its own', async () => {
+    const [, seat] = await sectionSeatIds(t.database.db, theatre.sections[0]!.id);
+    const session = newSessionId();
+    const hold = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/seat/hold',
+        remoteAddress: '198.51.100.23',
+        headers,
+        payload: { eventId: theatre.id, seatIds: [seat], sessionId: session },
+      });
+    // Each made-up bearer string used to open a fresh bucket: now they all share the address's.
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (await hold({ authorization: `Bearer ${randomBytes(32).toString('base64url')}` })).statusCode,
+      );
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // A real session is counted by itself, from the same address.
+    const ana = await createAccount(t.database.db, { email: 'ana-limite@example.com' });
+    expect((await hold(bearer(ana.token))).statusCode).not.toBe(429);
   });
 });

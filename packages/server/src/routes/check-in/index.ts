@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CHECK_IN_VERDICT_MESSAGES } from '@plateia/core/messages/check-in';
-import type { FastifyRequest } from 'fastify';
 import { doorWindow } from '../../check-in/doors.ts';
 import { readManifest } from '../../check-in/manifest.ts';
 import { type CheckInEvent, producerEvent, producerEvents } from '../../check-in/producer.ts';
 import { checkInReport } from '../../check-in/report.ts';
 import { scanOnline, uploadScans } from '../../check-in/scans.ts';
 import { doorMeiaOf, upgradeMeiaAtDoor } from '../../meia-entrada/door.ts';
-import { bearerToken } from '../../plugins/auth.ts';
+import { sessionOrAddressKey } from '../../plugins/auth.ts';
 import {
   CheckInParamsSchema,
   CheckInReportSchema,
@@ -25,13 +24,10 @@ import { ErrorSchema } from '../../schemas/common.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 429: ErrorSchema };
 
-// Per session rather than per address: a venue's scanners often share one public IP.
+// Per session rather than per address: a venue's scanners often share one public IP. An
+// invented token counts as its address.
 const perSession = (max: number) => ({
-  rateLimit: {
-    max,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => bearerToken(request) ?? request.ip,
-  },
+  rateLimit: { max, timeWindow: '1 minute', keyGenerator: sessionOrAddressKey },
 });
 
 /** Door check-in for the event's producer: manifest, online scans, offline uploads, conflict report. */

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SEAT_CALL_MESSAGES } from '@plateia/core/messages/seat-hold';
-import type { FastifyRequest } from 'fastify';
-import { bearerToken, readCustomer } from '../../plugins/auth.ts';
+import { readCustomer, sessionOrAddressKey } from '../../plugins/auth.ts';
 import { ErrorSchema } from '../../schemas/common.ts';
 import {
   CourtesySeatBodySchema,
@@ -26,13 +25,9 @@ const seatHold: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/seat/hold',
     {
-      // Per holder: the session token when there is one, else the address.
+      // Per holder: the signed-in session, else the address (docs/security.md, "Abuse limits").
       config: {
-        rateLimit: {
-          max: limits.holdsPerMinute,
-          timeWindow: 60_000,
-          keyGenerator: (request: FastifyRequest) => bearerToken(request) ?? request.ip,
-        },
+        rateLimit: { max: limits.holdsPerMinute, timeWindow: 60_000, keyGenerator: sessionOrAddressKey },
       },
       schema: {
         tags: ['seats'],
@@ -43,7 +38,8 @@ const seatHold: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const customer = await readCustomer(request);
+      // The rate limit's key already looked the session up.
+      const customer = request.customer ?? (await readCustomer(request));
       // High-demand events sell only to buyers the virtual queue admitted (docs/virtual-queue.md).
       await requireQueuePass(app.database.db, {
         eventId: request.body.eventId,
