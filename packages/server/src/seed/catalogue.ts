@@ -267,13 +267,16 @@ export async function seedCatalogue(db: Database): Promise<string[]> {
 }
 
 /**
- * Marks the event's general-admission lot sold out and puts tickets of the demo seller
- * (or of nobody, if that account is missing) back on sale at the given prices.
+ * Puts tickets of the demo seller (or of nobody, if that account is missing) on resale at
+ * the given prices, and leaves the event's general-admission lot sold out: its quantity is
+ * those tickets, all sold, so the counters match the live tickets (docs/integrity.md).
  */
 async function createResaleListings(db: Database, event: CreatedEvent, prices: number[]): Promise<void> {
   const lotId = event.lotIds[0]!;
   const sellerId = await customerIdByEmail(db, DEMO_SELLER_EMAIL);
-  await db.execute(sql`UPDATE ticket_types SET sold = quantity WHERE id = ${lotId}`);
+  await db.execute(
+    sql`UPDATE ticket_types SET quantity = ${prices.length}, sold = ${prices.length}, reserved = 0 WHERE id = ${lotId}`,
+  );
   for (const price of prices) {
     const [ticket] = await selectRows<{ id: number }>(
       db,
