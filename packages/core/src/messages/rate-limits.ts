@@ -20,6 +20,9 @@ export const RATE_LIMIT_MESSAGES = {
   /** The holder has held this seat for the longest time allowed. */
   seatHoldTimeCap:
     'O tempo máximo de reserva deste assento terminou. Finalize a compra ou escolha outro assento.',
+  /** Too many wrong coupon codes from one account or address: wait. */
+  couponBackoff:
+    'Muitos cupons inválidos em pouco tempo. Aguarde alguns minutos antes de tentar outro cupom.',
   /** Too many declined card attempts (per order, customer or address): wait. */
   cardBackoff:
     'Muitas tentativas de pagamento recusadas. Aguarde alguns minutos antes de tentar novamente ou pague com PIX.',

@@ -227,6 +227,27 @@ describe('POST /cart/reserve', () => {
       }
     });
 
+    it('backs off an account that keeps guessing codes (429 in pt-BR), even for a right code', async () => {
+      const guesser = await createCustomer(t.database.db, 'adivinha@teste.dev');
+      const tryCode = (cupom: string) =>
+        reserve(guesser, { tickets: [{ tk_id: festival.lotIds[1], tk_qtd: 1 }], cupom });
+      // Ten wrong codes are free and the eleventh still answers; then the account waits.
+      for (let i = 0; i < 11; i++) expect((await tryCode(`CHUTE${i}`)).status).toBe(400);
+      const blocked = await tryCode('PLATEIA10');
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.message).toBe(
+        'Muitos cupons inválidos em pouco tempo. Aguarde alguns minutos antes de tentar outro cupom.',
+      );
+      // Without a coupon the account still buys, and other accounts are not held back.
+      expect((await reserve(guesser, { tickets: [{ tk_id: festival.lotIds[1], tk_qtd: 1 }] })).status).toBe(
+        200,
+      );
+      expect(
+        (await reserve(other, { tickets: [{ tk_id: festival.lotIds[1], tk_qtd: 1 }], cupom: 'OUTRO' }))
+          .status,
+      ).toBe(400);
+    });
+
     it('frees the use of a coupon whose reservation expired', async () => {
       await t.database.db.execute(
         sql`UPDATE orders SET expires_at = now() - interval '1 second' WHERE coupon_code = 'MENOS20' AND status = 'reserved'`,

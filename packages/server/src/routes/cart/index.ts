@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import { reserveCart } from '../../orders/reserve.ts';
 import { assertSelf } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import { CouponGuessLimits } from '../../rate-limits/coupons.ts';
 import { ErrorSchema } from '../../schemas/common.ts';
 import { ReserveAnswerSchema, ReserveBodySchema } from '../../schemas/orders.ts';
 import { requireQueuePass } from '../../virtual-queue/gate.ts';
@@ -25,6 +26,7 @@ function assertBuyer(request: FastifyRequest, user: number | string): void {
 
 /** `POST /cart/reserve`: starts checkout by reserving the cart for 15 minutes (spec §7). */
 const cart: FastifyPluginAsyncTypebox = async (app) => {
+  const couponGuesses = new CouponGuessLimits(app.rateLimits);
   app.post(
     '/cart/reserve',
     {
@@ -40,6 +42,7 @@ const cart: FastifyPluginAsyncTypebox = async (app) => {
           401: ErrorSchema,
           403: ErrorSchema,
           404: ErrorSchema,
+          429: ErrorSchema,
           // Stock answers carry the per-ticket verdicts; an event no longer on sale is a plain error.
           409: Type.Union([ReserveAnswerSchema, ErrorSchema]),
         },
@@ -56,7 +59,16 @@ const cart: FastifyPluginAsyncTypebox = async (app) => {
         now: app.now(),
       });
       const input = { customerId: request.customer.id, eventId: event_id, sessionId, tickets, products };
-      const result = await reserveCart(app.database.db, { ...input, coupon: cupom ?? undefined });
+      const coupon = cupom?.trim() || undefined;
+      if (coupon) await couponGuesses.beforeTry(request.customer.id, request.ip);
+      const result = await reserveCart(app.database.db, { ...input, coupon }).catch(
+        async (error: unknown) => {
+          if (coupon && error instanceof HttpError && error.code === 'coupon_invalid') {
+            await couponGuesses.wrongCode(request.customer.id, request.ip);
+          }
+          throw error;
+        },
+      );
       const { tickets: ticketAllowances, products: productAllowances } = result;
       if (result.ok)
         return { success: true, tickets: ticketAllowances, products: productAllowances, order: result.order };
