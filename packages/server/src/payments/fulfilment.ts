@@ -4,7 +4,7 @@ import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import { retakeMeias } from '../meia-entrada/quota.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { markListingSold } from '../resale/listings.ts';
-import { payResaleSellers } from '../resale/settlement.ts';
+import { recordListingsClosed } from '../resale/settlement.ts';
 import { sellSeatsToOrder } from '../seat-hold/seats.ts';
 import { SHARED_PAYMENT_ANSWERS } from '../shared-payments/messages.ts';
 import { sellLotUnits } from '../stock/lots.ts';
@@ -425,8 +425,8 @@ export async function settleOrder(tx: Queryable, orderId: number, now: Date): Pr
   );
   const buyerEmail = buyer?.email ?? '';
   const tickets = await issueTickets(tx, order, items, { id: order.customerId, email: buyerEmail });
-  // The sellers are paid in this same transaction (docs/resale.md, "Settlement").
-  await payResaleSellers(tx, order.id, stockOf(items).listingIds, now);
+  // The sold listings close now; their sellers are paid after the event (docs/resale.md, "Settlement").
+  await recordListingsClosed(tx, stockOf(items).listingIds, now);
   return {
     kind: 'paid',
     order: { ...order, status: 'paid', paidAt: now },

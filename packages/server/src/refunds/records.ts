@@ -4,6 +4,7 @@
 import type { Refund, RefundMethod, RefundStatus } from '@plateia/core/contracts/refunds';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, selectOne, selectRows } from '../db/sql.ts';
+import { pgIntArray } from '../seat-map/id-list.ts';
 import type { PaymentPart } from './amounts.ts';
 
 /** A refund row joined with its order number. */
@@ -207,7 +208,7 @@ export async function insertUnfulfilledRefunds(
     db,
     sql`INSERT INTO refunds (order_id, customer_id, payment_id, reason, method, amount_cents, created_at, updated_at)
         SELECT p.order_id, p.customer_id, p.id, 'unfulfilled', p.method, p.amount_cents, ${atIso}::timestamptz, ${atIso}::timestamptz
-        FROM payments p WHERE p.id = ANY(${`{${paymentIds.join(',')}}`}::int[]) AND p.status = 'refund_required'
+        FROM payments p WHERE p.id = ANY(${pgIntArray(paymentIds)}::int[]) AND p.status = 'refund_required'
         ON CONFLICT DO NOTHING RETURNING id`,
   );
   return created.map((row) => Number(row.id));

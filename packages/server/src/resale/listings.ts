@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { type Queryable, retryOnConflict, selectOne, selectRows, sqlState } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { pgIntArray } from '../seat-map/id-list.ts';
 import { bumpHolderVersion } from '../tickets/holder.ts';
 import { resaleFeeBps } from './settings.ts';
 
@@ -326,7 +327,7 @@ export async function releaseListingReservations(tx: Queryable, orderIds: readon
   if (orderIds.length === 0) return;
   await tx.execute(sql`
     UPDATE resale_listings SET order_id = NULL, reserved_until = NULL
-    WHERE order_id = ANY(${`{${orderIds.join(',')}}`}::int[]) AND status = 'active'`);
+    WHERE order_id = ANY(${pgIntArray(orderIds)}::int[]) AND status = 'active'`);
 }
 
 /** The listings an order reserved stay reserved until `untilIso` (a shared payment's close). */

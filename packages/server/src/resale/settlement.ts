@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import { type LedgerLeg, postMovement } from '../ledger/index.ts';
+import { pgIntArray } from '../seat-map/id-list.ts';
 import { bumpHolderVersion } from '../tickets/holder.ts';
 import { resaleFeeBps } from './settings.ts';
 
@@ -17,23 +18,22 @@ import { resaleFeeBps } from './settings.ts';
 export const resaleMovementKey = (listingId: number): string => `resale:${listingId}`;
 
 /**
- * At the settlement of an order that bought listings (payments/fulfilment.ts, in its
- * transaction): records when each listing closed. The seller is paid later, by
- * `releaseResaleProceeds` once the event has ended; until then the price stays in
+ * At the settlement of an order that bought listings (orders/fulfilment.ts, in its
+ * transaction): records when each listing closed. No money moves here: the seller is paid
+ * later, by `releaseResaleProceeds` once the event has ended; until then the price stays in
  * `platform_clearing`, owed to the seller, so a refund of the buyer's ticket is funded by it.
  */
-export async function payResaleSellers(
+export async function recordListingsClosed(
   tx: Queryable,
-  _orderId: number,
   listingIds: readonly number[],
   at: Date,
 ): Promise<void> {
-  for (const listingId of listingIds) {
-    await execute(
-      tx,
-      sql`UPDATE resale_listings SET closed_at = ${at.toISOString()}::timestamptz WHERE id = ${listingId}`,
-    );
-  }
+  if (listingIds.length === 0) return;
+  await execute(
+    tx,
+    sql`UPDATE resale_listings SET closed_at = ${at.toISOString()}::timestamptz
+        WHERE id = ANY(${pgIntArray(listingIds)}::int[])`,
+  );
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/sql.ts';
+import { pgIntArray } from '../seat-map/id-list.ts';
 
 /** Marks one valid ticket used (an online admission the caller has decided). */
 export async function admitTicket(tx: Queryable, ticketId: number): Promise<void> {
@@ -24,7 +25,7 @@ export async function admitTickets(
     sql`UPDATE tickets SET status = 'used'
         WHERE id IN (SELECT id FROM tickets
                      WHERE event_id = ${eventId} AND status = 'valid'
-                       AND id = ANY(${`{${ticketIds.join(',')}}`}::int[])
+                       AND id = ANY(${pgIntArray(ticketIds)}::int[])
                      ORDER BY id FOR UPDATE)`,
   );
 }
