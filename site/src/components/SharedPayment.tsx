@@ -5,14 +5,6 @@ import { useRef, useState } from 'react';
 /** How long "Código copiado!" stays before the button reads "Copiar código" again (ms). */
 const COPIED_RESET_MS = 3000;
 
-const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
-
-/** "25/11/2026, 07:08": deadlines and payment times, to the minute. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
-}
-
 /** A share's state as a badge. */
 export function ShareBadge({ share }: { share: Pick<ShareView, 'status'> }) {
   return (

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { ResaleQuote } from '@plateia/core/contracts/resale';
 import type { MyTicket } from '@plateia/core/contracts/tickets';
 import { RESALE_MESSAGES } from '@plateia/core/messages/resale';
-import { parseReais } from '@plateia/core/rules/money';
+import { formatCentsForInput, parseReais } from '@plateia/core/rules/money';
 import { resaleFeeCents } from '@plateia/core/rules/resale';
 import {
   $myResaleListings,
@@ -13,9 +13,6 @@ import {
   withdrawResaleListing,
 } from '@plateia/core/stores/resale';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-
-/** Cents as the price field shows them: "132,00". */
-const priceText = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 
 /**
  * A ticket's resale actions in "Meus Ingressos" (docs/resale.md): "Revender" on a valid
@@ -98,7 +95,7 @@ function ResaleForm({ ticketId }: { ticketId: number }) {
           setState({ step: 'loading' });
           const quote = await quoteResale(ticketId);
           if (!quote) return setState({ step: 'closed' });
-          setText(priceText(quote.maxPriceCents));
+          setText(formatCentsForInput(quote.maxPriceCents));
           setState({ step: 'price', quote });
         }}
       >

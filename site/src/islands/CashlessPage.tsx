@@ -15,9 +15,9 @@ import {
   type WalletSummary,
   type WalletTopUp,
 } from '@plateia/core/api/wallet';
+import { formatDateTimeWithSeconds } from '@plateia/core/format/dates';
 import { WALLET_MESSAGES as M, WALLET_KIND_LABELS } from '@plateia/core/messages/wallet';
-import { parseReais } from '@plateia/core/rules/money';
-import { formatCents } from '@plateia/core/rules/price';
+import { formatCents, parseReais } from '@plateia/core/rules/money';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { LoggedOutCard } from '../components/LoggedOutCard.tsx';
@@ -379,7 +379,7 @@ function Statement() {
           <li key={line.entryId} className="wallet-line" data-kind={line.kind}>
             <span className="wallet-line-kind">{WALLET_KIND_LABELS[line.kind] ?? line.kind}</span>
             <time className="muted" dateTime={line.createdAt}>
-              {new Date(line.createdAt).toLocaleString('pt-BR')}
+              {formatDateTimeWithSeconds(line.createdAt)}
             </time>
             <span className={line.amountCents < 0 ? 'wallet-out' : 'wallet-in'}>
               {line.amountCents < 0 ? '−' : '+'}

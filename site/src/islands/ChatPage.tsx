@@ -14,6 +14,7 @@ import {
   openChat,
   sendMessage,
 } from '@plateia/core';
+import { formatTime } from '@plateia/core/format/dates';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { LoggedOutCard } from '../components/LoggedOutCard.tsx';
@@ -124,10 +125,7 @@ function Chat({ friendId }: { friendId: number }) {
             {message.text}
             {message.type !== 'system' && (
               <span className="chat-meta">
-                {new Date(message.timestamp).toLocaleTimeString('pt-BR', {
-                  hour: '2-digit',
-                  minute: '2-digit',
-                })}
+                {formatTime(message.timestamp)}
                 {message.type === 'message-sent' && ` · ${STATUS_LABELS[message.status]}`}
               </span>
             )}

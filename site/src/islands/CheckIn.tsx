@@ -25,6 +25,7 @@ import {
   upgradeLastMeia,
   uploadCheckInQueue,
 } from '@plateia/core';
+import { formatDateTimeWithSeconds, formatTimeWithSeconds } from '@plateia/core/format/dates';
 import { CHECK_IN_API_MESSAGES, CHECK_IN_PAGE_TEXTS } from '@plateia/core/messages/check-in';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { AccountGate } from '../components/AccountGate.tsx';
@@ -81,8 +82,7 @@ function EventList() {
         <li key={event.id} className="card">
           <a href={`/produtor/check-in/${event.id}`}>{event.name}</a>
           <span className="muted">
-            {new Date(event.startsAt).toLocaleString('pt-BR')} · {event.used} de {event.tickets} ingressos
-            lidos
+            {formatDateTimeWithSeconds(event.startsAt)} · {event.used} de {event.tickets} ingressos lidos
           </span>
         </li>
       ))}
@@ -141,7 +141,7 @@ function Scanner({ eventId }: { eventId: number }) {
           <dt>Abre sem conexão</dt>
           <dd>{offlineReady ? 'Sim' : 'Ainda não'}</dd>
           <dt>Última sincronização</dt>
-          <dd>{state.syncedAt ? new Date(state.syncedAt).toLocaleTimeString('pt-BR') : '—'}</dd>
+          <dd>{formatTimeWithSeconds(state.syncedAt) || '—'}</dd>
         </dl>
         {state.error && <p className="alert alert-error">{state.error}</p>}
         <div className="status-actions">
@@ -325,7 +325,7 @@ function Camera({ disabled }: { disabled: boolean }) {
 }
 
 function describe(scan: CheckInScanResult): string {
-  return `${new Date(scan.at).toLocaleTimeString('pt-BR')} · ${scan.ticketId ? `#${scan.ticketId} · ` : ''}${scan.message}`;
+  return `${formatTimeWithSeconds(scan.at)} · ${scan.ticketId ? `#${scan.ticketId} · ` : ''}${scan.message}`;
 }
 
 function History() {
@@ -395,8 +395,8 @@ function ConflictReport() {
             <ul>
               {conflict.scans.map((scan) => (
                 <li key={`${scan.deviceId}-${scan.scannedAt}`}>
-                  {new Date(scan.scannedAt).toLocaleTimeString('pt-BR')} ·{' '}
-                  {scan.mode === 'online' ? 'online' : 'offline'} · aparelho {scan.deviceId}
+                  {formatTimeWithSeconds(scan.scannedAt)} · {scan.mode === 'online' ? 'online' : 'offline'} ·
+                  aparelho {scan.deviceId}
                 </li>
               ))}
             </ul>
@@ -413,8 +413,7 @@ function ConflictReport() {
                 data-ticket-id={stale.ticketId}
               >
                 Ingresso #{stale.ticketId} · código da versão {stale.scannedVersion} (atual{' '}
-                {stale.currentVersion}) · {new Date(stale.scannedAt).toLocaleTimeString('pt-BR')} · aparelho{' '}
-                {stale.deviceId}
+                {stale.currentVersion}) · {formatTimeWithSeconds(stale.scannedAt)} · aparelho {stale.deviceId}
               </li>
             ))}
           </ul>

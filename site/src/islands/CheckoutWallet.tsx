@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { $authState, $checkout, $payment, completeCheckout, showToast } from '@plateia/core';
 import { fetchWallet, payOrderWithWallet } from '@plateia/core/api/wallet';
 import { WALLET_MESSAGES as M } from '@plateia/core/messages/wallet';
-import { formatCents } from '@plateia/core/rules/price';
+import { formatCents } from '@plateia/core/rules/money';
 import { useEffect, useState } from 'react';
 
 /**

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { $authState, $user, formatCents } from '@plateia/core';
 import type { PendingTicketTransfer } from '@plateia/core/contracts/tickets';
+import { formatEventDateLong } from '@plateia/core/format/dates';
 import { TICKET_CODE_MESSAGES, TRANSFER_MESSAGES } from '@plateia/core/messages/tickets';
 import {
   $myTickets,
@@ -22,7 +23,7 @@ import { LoggedOutCard } from '../components/LoggedOutCard.tsx';
 import { SharedPaymentsList } from '../components/SharedPaymentsList.tsx';
 import { TicketRefund } from '../components/TicketRefund.tsx';
 import { TicketResale } from '../components/TicketResale.tsx';
-import { eventPath, formatEventDateLong, lotLabel, venueLine } from '../lib/event-format.ts';
+import { eventPath, lotLabel, venueLine } from '../lib/event-format.ts';
 import {
   groupTicketsByEvent,
   type MyTicket,

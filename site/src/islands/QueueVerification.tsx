@@ -1,5 +1,6 @@
 import { fetchQueueVerification } from '@plateia/core/api/queue';
 import type { QueueVerification as Verification } from '@plateia/core/contracts/queue';
+import { formatCount } from '@plateia/core/format/numbers';
 import { QUEUE_LABELS as L, QUEUE_MESSAGES } from '@plateia/core/messages/queue';
 import { type ShuffleCheck, verifyShuffle } from '@plateia/core/rules/queue-order';
 import { useEffect, useState } from 'react';
@@ -64,7 +65,7 @@ function Verify({ eventId }: { eventId: number }) {
         ) : (
           <p>{L.notRevealed}</p>
         )}
-        <p className="muted">{data.order.length.toLocaleString('pt-BR')} códigos na pré-fila.</p>
+        <p className="muted">{formatCount(data.order.length)} códigos na pré-fila.</p>
       </section>
       {data.seed && (
         <form

@@ -1,5 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { $authState, $user } from '@plateia/core';
+import { formatEventDateLong } from '@plateia/core/format/dates';
+import { formatCount } from '@plateia/core/format/numbers';
 import { QUEUE_LABELS as L } from '@plateia/core/messages/queue';
 import {
   $queueEntry,
@@ -13,7 +15,6 @@ import {
 import { useEffect, useState } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { LoggedOutCard } from '../components/LoggedOutCard.tsx';
-import { formatEventDateLong } from '../lib/event-format.ts';
 
 const QUEUE_ICON = 'M4 6h16v2H4zm0 5h10v2H4zm0 5h6v2H4zm13-5 4 3-4 3z';
 
@@ -117,11 +118,11 @@ function WaitingRoom({ eventId, eventPath }: { eventId: number; eventPath: strin
             <dl className="queue-numbers">
               <div>
                 <dt>{L.place}</dt>
-                <dd data-testid="queue-place">{entry.place.toLocaleString('pt-BR')}</dd>
+                <dd data-testid="queue-place">{formatCount(entry.place)}</dd>
               </div>
               <div>
                 <dt>{L.ahead}</dt>
-                <dd data-testid="queue-ahead">{(entry.ahead ?? 0).toLocaleString('pt-BR')}</dd>
+                <dd data-testid="queue-ahead">{formatCount(entry.ahead ?? 0)}</dd>
               </div>
               {entry.estimatedWaitSeconds !== null && (
                 <div>

@@ -6,11 +6,10 @@ import {
   revokeMySession,
   type SessionSummary,
 } from '@plateia/core/api/sessions';
+import { formatDateTime } from '@plateia/core/format/dates';
 import { describeUserAgent, SESSION_LIST_MESSAGES as M } from '@plateia/core/messages/sessions';
 import { useCallback, useEffect, useState } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
-
-const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
 
 /**
  * "Sessões ativas" on `/settings/perfil`: the account's logins (device from the user agent,
@@ -105,11 +104,10 @@ function SessionList() {
                   {session.current && <span className="badge badge-success">{M.current}</span>}
                 </div>
                 <p className="muted">
-                  {M.createdAt}{' '}
-                  <time dateTime={session.createdAt}>{dateTime.format(new Date(session.createdAt))}</time>
+                  {M.createdAt} <time dateTime={session.createdAt}>{formatDateTime(session.createdAt)}</time>
                   {' · '}
                   {M.lastUsedAt}{' '}
-                  <time dateTime={session.lastUsedAt}>{dateTime.format(new Date(session.lastUsedAt))}</time>
+                  <time dateTime={session.lastUsedAt}>{formatDateTime(session.lastUsedAt)}</time>
                 </p>
                 <button
                   type="button"

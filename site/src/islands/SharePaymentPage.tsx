@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { $authState, $user } from '@plateia/core';
+import { formatDateTime, formatEventDateShort } from '@plateia/core/format/dates';
 import { SHARED_PAYMENT_MESSAGES as M } from '@plateia/core/messages/shared-payments';
-import { formatCents } from '@plateia/core/rules/price';
+import { formatCents } from '@plateia/core/rules/money';
 import { $sharePayment, watchSharePayment } from '@plateia/core/stores/shared-payments';
 import { useEffect, useState } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { LoggedOutCard } from '../components/LoggedOutCard.tsx';
-import { formatDateTime, PixCode, ShareBadge } from '../components/SharedPayment.tsx';
-import { formatEventDateShort } from '../lib/event-format.ts';
+import { PixCode, ShareBadge } from '../components/SharedPayment.tsx';
 import { groupPagePath, shareTokenFromSearch, signUpPathFor } from '../lib/shared-payments.ts';
 
 const SHARE_ICON =

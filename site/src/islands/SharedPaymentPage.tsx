@@ -1,23 +1,21 @@
 import { useStore } from '@nanostores/react';
 import { $authState } from '@plateia/core';
 import type { SharedPaymentView, ShareView } from '@plateia/core/api/shared-payments';
+import { formatDateTime, formatEventDateShort } from '@plateia/core/format/dates';
 import {
   SHARED_PAYMENT_MESSAGES as M,
   SHARED_PAYMENT_STATUS_LABELS,
 } from '@plateia/core/messages/shared-payments';
-import { formatCents } from '@plateia/core/rules/price';
+import { formatCents } from '@plateia/core/rules/money';
 import { $sharedPayment, resendShareEmail, watchSharedPayment } from '@plateia/core/stores/shared-payments';
 import { useEffect, useState } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { LoggedOutCard } from '../components/LoggedOutCard.tsx';
-import { formatDateTime, ShareBadge } from '../components/SharedPayment.tsx';
-import { formatEventDateShort } from '../lib/event-format.ts';
+import { ShareBadge } from '../components/SharedPayment.tsx';
 import { sharePagePath, shareTokenFromSearch } from '../lib/shared-payments.ts';
 
 const GROUP_ICON =
   'M16 11a3 3 0 1 0-3-3 3 3 0 0 0 3 3Zm-8 0a3 3 0 1 0-3-3 3 3 0 0 0 3 3Zm0 2c-2.3 0-7 1.2-7 3.5V19h14v-2.5C15 14.2 10.3 13 8 13Zm8 0h-1a4.2 4.2 0 0 1 2 3.5V19h6v-2.5c0-2.3-4.7-3.5-7-3.5Z';
-
-const dateTime = (iso: string | null) => (iso ? formatDateTime(iso) : '');
 
 /**
  * `/pagamento-compartilhado/{id}`: a shared payment's group page. The leader sees every share's
@@ -99,14 +97,14 @@ function GroupView({ view, token }: { view: SharedPaymentView; token: string | n
             <div>
               <dt>{M.deadlineLabel}</dt>
               <dd>
-                <time dateTime={view.deadline}>{dateTime(view.deadline)}</time>
+                <time dateTime={view.deadline}>{formatDateTime(view.deadline)}</time>
               </dd>
             </div>
             {leader && (
               <div>
                 <dt>{M.closesLabel}</dt>
                 <dd>
-                  <time dateTime={view.closesAt}>{dateTime(view.closesAt)}</time>
+                  <time dateTime={view.closesAt}>{formatDateTime(view.closesAt)}</time>
                 </dd>
               </div>
             )}
@@ -165,10 +163,10 @@ function ShareRow({
         </strong>
         <span className="muted">
           {formatCents(share.amountCents)} · {M.tickets(share.tickets)}
-          {share.paidAt ? ` · pago em ${dateTime(share.paidAt)}` : ''}
-          {share.refundedAt ? ` · devolvido em ${dateTime(share.refundedAt)}` : ''}
+          {share.paidAt ? ` · pago em ${formatDateTime(share.paidAt)}` : ''}
+          {share.refundedAt ? ` · devolvido em ${formatDateTime(share.refundedAt)}` : ''}
           {leader && !share.isLeader && share.emailSentAt && share.status === 'pending'
-            ? ` · ${M.emailSentAt} ${dateTime(share.emailSentAt)}`
+            ? ` · ${M.emailSentAt} ${formatDateTime(share.emailSentAt)}`
             : ''}
         </span>
       </div>

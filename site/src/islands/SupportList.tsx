@@ -1,4 +1,5 @@
 import { fetchSupportRequests, type SupportRequest } from '@plateia/core/api/support';
+import { formatDateTime } from '@plateia/core/format/dates';
 import { SUPPORT_STATUS_LABELS } from '@plateia/core/messages/support';
 import { useEffect, useState } from 'react';
 import { AccountGate } from '../components/AccountGate.tsx';
@@ -56,10 +57,7 @@ function Requests() {
                   #{request.id} · {request.categoryLabel}
                   {request.orderNumber ? ` · Pedido ${request.orderNumber}` : ''}
                   {request.ticketId ? ` · Ingresso #${request.ticketId}` : ''} · atualizado em{' '}
-                  {new Date(request.updated_at).toLocaleString('pt-BR', {
-                    dateStyle: 'short',
-                    timeStyle: 'short',
-                  })}
+                  {formatDateTime(request.updated_at)}
                 </span>
               </a>
             </li>

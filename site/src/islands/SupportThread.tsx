@@ -6,6 +6,7 @@ import {
   type SupportMessage,
   type SupportRequest,
 } from '@plateia/core/api/support';
+import { formatDateTime } from '@plateia/core/format/dates';
 import { SUPPORT_MESSAGES, SUPPORT_STATUS_LABELS } from '@plateia/core/messages/support';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { AccountGate } from '../components/AccountGate.tsx';
@@ -86,11 +87,7 @@ function Thread({ requestId }: { requestId: number }) {
         {messages.map((message) => (
           <li key={message.id} className="support-post" data-author={message.author}>
             <p className="muted">
-              {message.author === 'staff' ? 'Equipe Plateia' : 'Você'} ·{' '}
-              {new Date(message.created_at).toLocaleString('pt-BR', {
-                dateStyle: 'short',
-                timeStyle: 'short',
-              })}
+              {message.author === 'staff' ? 'Equipe Plateia' : 'Você'} · {formatDateTime(message.created_at)}
             </p>
             <p>{message.body}</p>
             {message.attachments.length > 0 && (

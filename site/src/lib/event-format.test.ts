@@ -1,11 +1,8 @@
 import type { TicketTypeInfo } from '@plateia/core';
 import { describe, expect, it } from 'vitest';
 import {
-  eventDateBadge,
   eventImageSrc,
   eventPath,
-  formatEventDateLong,
-  formatEventDateShort,
   groupTicketTypes,
   lotLabel,
   lotTurnLine,
@@ -30,26 +27,6 @@ const lot = (fields: Partial<TicketTypeInfo>): TicketTypeInfo => ({
   current: true,
   nextLot: null,
   ...fields,
-});
-
-describe('event dates', () => {
-  it('writes dates in pt-BR on Brasília time, whatever the server clock', () => {
-    // 14:00 UTC is 11:00 in Brasília (UTC-3).
-    expect(formatEventDateShort('2026-12-15T14:00:00.000Z')).toBe('ter., 15 de dez. · 11:00');
-    expect(formatEventDateLong('2026-12-15T14:00:00.000Z')).toBe(
-      'terça-feira, 15 de dezembro de 2026, às 11:00',
-    );
-  });
-
-  it('puts a late-evening UTC time on the Brazilian calendar day', () => {
-    expect(eventDateBadge('2027-01-01T01:00:00.000Z')).toEqual({ day: '31', month: 'DEZ' });
-  });
-
-  it('leaves unreadable dates empty instead of printing "Invalid Date"', () => {
-    expect(formatEventDateShort('amanhã')).toBe('');
-    expect(formatEventDateLong('')).toBe('');
-    expect(eventDateBadge('x')).toBeNull();
-  });
 });
 
 describe('lot turnover on the page', () => {

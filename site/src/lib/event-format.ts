@@ -1,64 +1,11 @@
 /**
- * How the storefront writes events for people: dates in pt-BR on Brasília time, lot
- * labels, availability, images and placeholders. Pure functions, shared by the home,
- * the event page and "Meus Ingressos", so every page says the same thing the same way.
+ * How the storefront writes events for people: lot labels, availability, images and
+ * placeholders. Pure functions, shared by the home, the event page and "Meus Ingressos", so
+ * every page says the same thing the same way. Dates are core's (`@plateia/core/format/dates`).
  */
 import type { EventSummary, TicketTypeInfo } from '@plateia/core';
+import { formatDayMonth } from '@plateia/core/format/dates';
 import { nextLotLabel } from '@plateia/core/messages/catalogue';
-
-/**
- * Events are shown in Brasília time (the zone of the demo venues and of most of the
- * country's population), whatever the server's or the visitor's clock says, so the server
- * markup and any client rendering agree.
- */
-export const EVENT_TIME_ZONE = 'America/Sao_Paulo';
-
-const weekdayDayMonth = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: EVENT_TIME_ZONE,
-  weekday: 'short',
-  day: '2-digit',
-  month: 'short',
-});
-const fullDate = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: EVENT_TIME_ZONE,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-const time = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: EVENT_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const dayOnly = new Intl.DateTimeFormat('pt-BR', { timeZone: EVENT_TIME_ZONE, day: '2-digit' });
-const monthOnly = new Intl.DateTimeFormat('pt-BR', { timeZone: EVENT_TIME_ZONE, month: 'short' });
-
-function toDate(iso: string): Date | null {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** Short date for cards: "ter., 15 de dez. · 11:00"; empty for an unreadable date. */
-export function formatEventDateShort(iso: string): string {
-  const date = toDate(iso);
-  if (!date) return '';
-  return `${weekdayDayMonth.format(date)} · ${time.format(date)}`;
-}
-
-/** Long date for the event page: "terça-feira, 15 de dezembro de 2026, às 11:00". */
-export function formatEventDateLong(iso: string): string {
-  const date = toDate(iso);
-  if (!date) return '';
-  return `${fullDate.format(date)}, às ${time.format(date)}`;
-}
-
-/** The calendar badge of a card: `{ day: "15", month: "DEZ" }`. */
-export function eventDateBadge(iso: string): { day: string; month: string } | null {
-  const date = toDate(iso);
-  if (!date) return null;
-  return { day: dayOnly.format(date), month: monthOnly.format(date).replace('.', '').toUpperCase() };
-}
 
 /** "1º lote" for lot 1 (`n_number`). */
 export function lotLabel(nNumber: number): string {
@@ -105,15 +52,8 @@ export function lotTurnLine(type: TicketTypeInfo): string | null {
   if (!type.current || !next) return null;
   const line = nextLotLabel(next.priceCents);
   if (!next.opensAt) return line;
-  const day = new Intl.DateTimeFormat('pt-BR', {
-    timeZone: EVENT_TIME_ZONE,
-    day: '2-digit',
-    month: '2-digit',
-  });
-  const opens = new Date(next.opensAt);
-  return Number.isNaN(opens.getTime())
-    ? line
-    : `${line} a partir de ${day.format(opens)}, ou quando este esgotar`;
+  const opens = formatDayMonth(next.opensAt);
+  return opens ? `${line} a partir de ${opens}, ou quando este esgotar` : line;
 }
 
 /** Ticket types with the same name (e.g. "Pista"), their lots in order. */

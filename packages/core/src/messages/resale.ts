@@ -1,4 +1,5 @@
-import { formatCents } from '../rules/price.ts';
+import { formatBasisPoints } from '../format/numbers.ts';
+import { formatCents } from '../rules/money.ts';
 import { TICKET_ERRORS } from './tickets.ts';
 
 /**
@@ -48,7 +49,7 @@ export const RESALE_MESSAGES = {
   maxPrice: (maxCents: number) =>
     `Máximo ${formatCents(maxCents)} (o valor do ingresso, sem a taxa de serviço).`,
   fee: (feeBps: number, feeCents: number) =>
-    `Taxa de revenda (${(feeBps / 100).toLocaleString('pt-BR', { maximumFractionDigits: 2 })}%): ${formatCents(feeCents)}`,
+    `Taxa de revenda (${formatBasisPoints(feeBps)}): ${formatCents(feeCents)}`,
   youReceive: (netCents: number) => `Você recebe ${formatCents(netCents)}`,
   whenSold:
     'Vendido o ingresso, o valor entra na sua carteira depois que o evento terminar (até lá o comprador ainda pode pedir reembolso).',

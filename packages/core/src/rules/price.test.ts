@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatAmount, formatCents, formatPrice } from './price.ts';
 
-describe('price display', () => {
+describe('the older names of the money formatter', () => {
   it('uses a thousands dot and a decimal comma', () => {
     expect(formatPrice(1234567.891)).toBe('R$ 1.234.567,89');
     expect(formatAmount(1000)).toBe('1.000,00');
@@ -21,10 +21,8 @@ describe('price display', () => {
     expect(formatPrice({})).toBe('R$ 0,00');
   });
 
-  it('divides cents by 100', () => {
+  it('keeps formatCents under its old entry', () => {
     expect(formatCents(12345)).toBe('R$ 123,45');
-    expect(formatCents('10000')).toBe('R$ 100,00');
-    expect(formatCents(5)).toBe('R$ 0,05');
   });
 
   it('rounds half a cent away from drift', () => {

@@ -3,7 +3,7 @@
  * and the checkout (which shows the split before it is asked for). Integer cents.
  */
 import { isValidEmail } from './email.ts';
-import { formatCents } from './price.ts';
+import { formatCents } from './money.ts';
 
 /** The leader and at least one friend. */
 export const SHARED_PAYMENT_MIN_SHARES = 2;

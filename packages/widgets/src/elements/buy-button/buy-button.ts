@@ -6,7 +6,7 @@ import type { EventDetail, MeiaEntradaInfo, TicketTypeInfo } from '@plateia/core
 import { BUY_BUTTON_MESSAGES } from '@plateia/core/messages/buy-button';
 import type { CartItem } from '@plateia/core/rules/cart';
 import { meiaPriceCents } from '@plateia/core/rules/meia-entrada';
-import { formatCents } from '@plateia/core/rules/price';
+import { formatCents } from '@plateia/core/rules/money';
 import { type Fetched, ticketCartItem } from '@plateia/core/stores/catalogue';
 
 /** One entry of the chooser. */

@@ -3,7 +3,7 @@
  * functions: when it shows, what it says and where its button goes.
  */
 import { CART_BAR_MESSAGES } from '@plateia/core/messages/cart-bar';
-import { formatCents } from '@plateia/core/rules/price';
+import { formatCents } from '@plateia/core/rules/money';
 
 /** Path prefix of the checkout route (spec §2: `/checkout/{eventId}`), where the bar never shows. */
 export const CHECKOUT_PATH_PREFIX = '/checkout/';

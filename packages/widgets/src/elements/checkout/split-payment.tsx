@@ -9,9 +9,9 @@
 import { useStore } from '@nanostores/react';
 import { fetchFriendships } from '@plateia/core/api/friends';
 import type { ReservedOrder } from '@plateia/core/contracts/orders';
+import { formatDateTime } from '@plateia/core/format/dates';
 import { SHARED_PAYMENT_MESSAGES as M } from '@plateia/core/messages/shared-payments';
-import { parseReais } from '@plateia/core/rules/money';
-import { formatAmount } from '@plateia/core/rules/price';
+import { formatCentsForInput, parseReais } from '@plateia/core/rules/money';
 import {
   DEFAULT_DEADLINE_HOURS,
   defaultTicketSplit,
@@ -39,8 +39,6 @@ export const DEFAULT_SHARED_PAYMENT_URL = '/pagamento-compartilhado/{id}';
 const DEADLINE_CHOICES = [2, 6, 12, DEFAULT_DEADLINE_HOURS, 48, MAX_DEADLINE_HOURS] as const;
 const HOUR_MS = 3_600_000;
 
-const shortDate = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
-
 interface Row {
   email: string;
   amount: string;
@@ -52,7 +50,7 @@ function evenRows(order: Pick<ReservedOrder, 'totalCents' | 'items'>, parts: num
   const tickets = defaultTicketSplit(orderTicketCount(order), parts);
   return amounts.map((cents, index) => ({
     email: previous[index]?.email ?? '',
-    amount: formatAmount(cents / 100),
+    amount: formatCentsForInput(cents),
     tickets: tickets[index] ?? 0,
   }));
 }
@@ -266,11 +264,11 @@ export function SplitPayment({ order, sharedPaymentUrl }: SplitPaymentProps): Re
           >
             {choices.map((choice) => (
               <option key={choice.hours} value={choice.hours}>
-                {shortDate.format(choice.date)}
+                {formatDateTime(choice.date)}
               </option>
             ))}
           </select>
-          <p className="hint">{M.deadlineHint(shortDate.format(chosen.date))}</p>
+          <p className="hint">{M.deadlineHint(formatDateTime(chosen.date))}</p>
         </div>
       )}
       {/* The split's check, live as it is typed: polite, so it does not interrupt typing. */}

@@ -8,6 +8,7 @@
 import { useStore } from '@nanostores/react';
 import type { SectionPricing } from '@plateia/core/api/seat-map';
 import type { EventDetail } from '@plateia/core/contracts/catalogue';
+import { formatCount } from '@plateia/core/format/numbers';
 import { SEAT_MESSAGES } from '@plateia/core/messages/seat-hold';
 import { SEAT_PICKER_MESSAGES } from '@plateia/core/messages/seat-picker';
 import {
@@ -18,7 +19,7 @@ import {
   seatIdsOf,
   ticketUnits,
 } from '@plateia/core/rules/cart';
-import { formatCents } from '@plateia/core/rules/price';
+import { formatCents } from '@plateia/core/rules/money';
 import { seatCartItem, tableCartItem } from '@plateia/core/rules/seat-map';
 import { $cart, addSeatToCart, type CartActionResult, removeSeatFromCart } from '@plateia/core/stores/cart';
 import { eventStore, type Fetched, loadEvent } from '@plateia/core/stores/catalogue';
@@ -45,7 +46,7 @@ export const STATUS_POLL_MS = 8000;
 
 /** The map's text alternative, pointing to the list mode. */
 export function mapDescription(seatCount: number): string {
-  return `Mapa de assentos com ${seatCount.toLocaleString('pt-BR')} lugares. Para escolher pelo teclado ou com leitor de tela, use “${SEAT_PICKER_MESSAGES.showList}”.`;
+  return `Mapa de assentos com ${formatCount(seatCount)} lugares. Para escolher pelo teclado ou com leitor de tela, use “${SEAT_PICKER_MESSAGES.showList}”.`;
 }
 
 /** "Assento A12, Plateia A" / "Mesa 3, Mesas do Foyer": how a seat or table line is named to a person. */
