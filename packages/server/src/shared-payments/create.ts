@@ -1,7 +1,8 @@
 /**
  * Creating a shared payment (docs/shared-payments.md, "Creating"): the leader's reserved order
- * is held until the group closes, each share gets its own PIX charge at the PSP, and each
- * friend an e-mail with the link to their share's page.
+ * is held for the group (for the reservation's short expiry until the leader's own share is
+ * paid), and each share gets its own PIX charge at the PSP. The friends' invitations wait for
+ * the leader's share (resend.ts `sendDueInvitations`).
  */
 import { randomBytes } from 'node:crypto';
 import type { CreateSharedPaymentRequest } from '@plateia/core/contracts/shared-payments';
@@ -23,7 +24,6 @@ import { extendListingReservations } from '../resale/listings.ts';
 import { extendOrderSeatHolds, holdOrderSeatsAs } from '../seat-hold/seats.ts';
 import { SHARED_PAYMENT_ANSWERS as A } from './messages.ts';
 import { hashShareToken } from './records.ts';
-import { sendInvitations } from './resend.ts';
 
 /** The job that closes a group at `closes_at` (jobs/registry.ts). */
 export const SHARED_PAYMENT_EXPIRE_JOB = 'shared-payments.expire';
@@ -103,9 +103,9 @@ export async function createSharedPayment(
   const closesAt = sharedPaymentClosesAt(deadline);
 
   const charges = await openCharges(deps, order.number, shares, now, closesAt);
-  let created: { groupId: number; tokens: Map<number, string> };
+  let groupId: number;
   try {
-    created = await db.transaction(async (tx) => {
+    groupId = await db.transaction(async (tx) => {
       const locked = await loadOrder(tx, order.id, true);
       if (locked?.status !== 'reserved' || locked.expiresAt.getTime() <= now.getTime()) {
         throw fail(409, A.orderNotReservable, 'not_reservable');
@@ -120,41 +120,39 @@ export async function createSharedPayment(
                     ${deadline.toISOString()}::timestamptz, ${closesAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
             RETURNING id`,
       );
-      const groupId = Number(group!.id);
-      const tokens = new Map<number, string>();
+      const id = Number(group!.id);
       for (const [index, share] of shares.entries()) {
         const charge = charges[index]!;
         const payment = await selectOne<{ id: number }>(
           tx,
           sql`INSERT INTO payments (order_id, customer_id, method, amount_cents, txid, brcode, charge_expires_at, shared_payment_id)
               VALUES (${order.id}, ${leader.id}, 'pix', ${share.amountCents}, ${charge.txid}, ${charge.brcode},
-                      ${closesAt.toISOString()}::timestamptz, ${groupId})
+                      ${closesAt.toISOString()}::timestamptz, ${id})
               RETURNING id`,
         );
+        // The link's token is drawn when the invitation goes out (each e-mail gets its own);
+        // this first one is never sent, it only fills the row.
         const token = randomBytes(24).toString('base64url');
-        const row = await selectOne<{ id: number }>(
+        await execute(
           tx,
           sql`INSERT INTO shared_payment_shares (shared_payment_id, position, email, amount_cents, tickets, payment_id, token_hash)
-              VALUES (${groupId}, ${index + 1}, ${share.email}, ${share.amountCents}, ${share.tickets},
-                      ${Number(payment!.id)}, ${hashShareToken(token)})
-              RETURNING id`,
+              VALUES (${id}, ${index + 1}, ${share.email}, ${share.amountCents}, ${share.tickets},
+                      ${Number(payment!.id)}, ${hashShareToken(token)})`,
         );
-        tokens.set(Number(row!.id), token);
       }
       await holdForGroup(tx, order.id, holders);
       await deps.jobs.send(
         SHARED_PAYMENT_EXPIRE_JOB,
-        { id: groupId },
-        { tx, startAfter: closesAt, singletonKey: `shared-payment:${groupId}`, retryLimit: 10 },
+        { id },
+        { tx, startAfter: closesAt, singletonKey: `shared-payment:${id}`, retryLimit: 10 },
       );
-      return { groupId, tokens };
+      return id;
     });
   } catch (error) {
     for (const charge of charges) await deps.providers.pix.removeCharge(charge.txid).catch(() => {});
     throw error;
   }
-  await sendInvitations(db, deps, created.groupId, created.tokens);
-  return created.groupId;
+  return groupId;
 }
 
 /** 409 unless the order has no payment started and no group. */

@@ -15,7 +15,7 @@ import { closeUnpaidGroup } from './close.ts';
 import type { SharedPaymentDeps } from './create.ts';
 import { groupExpiredEmail } from './emails.ts';
 import { addShareToken, groupById, receivedCents, sharesOf } from './records.ts';
-import { sendLostInvitations, shareLink } from './resend.ts';
+import { sendDueInvitations, shareLink } from './resend.ts';
 
 /** What closing a group found. */
 export type ExpiryResult = 'not_due' | 'completed' | 'expired' | 'closed' | 'not_found';
@@ -70,15 +70,16 @@ export async function expireSharedPayment(
 }
 
 /**
- * The every-minute sweep: every open group past its `closes_at` is closed (a group whose PSP
- * check fails waits for the next pass), and invitations never recorded as sent go out.
+ * The every-minute sweep: the invitations due go out (friends of groups whose leader paid
+ * their share, never recorded as sent), then every open group past its `closes_at` is closed (a
+ * group whose PSP check fails waits for the next pass).
  */
 export async function expireDueSharedPayments(
   db: Database,
   deps: SharedPaymentDeps,
   limit = 50,
 ): Promise<number> {
-  await sendLostInvitations(db, deps, limit);
+  await sendDueInvitations(db, deps, limit);
   const due = await selectRows<{ id: number }>(
     db,
     sql`SELECT g.id FROM shared_payments g
@@ -135,7 +136,10 @@ async function refundShares(db: Database, deps: SharedPaymentDeps, paymentIds: n
   }
 }
 
-/** The leader and every participant learn the group closed; a mail failure changes nothing. */
+/**
+ * The leader and every invited participant learn the group closed (a friend never invited,
+ * because the leader did not pay, hears nothing); a mail failure changes nothing.
+ */
 async function sendExpiryEmails(db: Database, deps: SharedPaymentDeps, groupId: number): Promise<void> {
   if (!deps.mailer) return;
   const group = await groupById(db, groupId);
@@ -143,6 +147,7 @@ async function sendExpiryEmails(db: Database, deps: SharedPaymentDeps, groupId: 
   const shares = await sharesOf(db, groupId);
   const groupUrl = `${deps.siteUrl.replace(/\/$/, '')}/pagamento-compartilhado/${groupId}`;
   for (const share of shares) {
+    if (share.position > 1 && share.emailSentAt === null) continue;
     try {
       // A friend may have no account: their share's page, under a fresh link, shows the refund.
       let detailsUrl = groupUrl;

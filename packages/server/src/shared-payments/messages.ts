@@ -23,6 +23,7 @@ export const SHARED_PAYMENT_ANSWERS = {
     'A divisão dos ingressos não corresponde às mesas do pedido: cada mesa vai inteira para uma pessoa.',
   pixUnavailable: 'Não foi possível gerar os códigos PIX agora. Tente novamente em instantes.',
   notOpen: 'Este pagamento compartilhado já foi encerrado.',
+  leaderShareFirst: 'Pague a sua parte primeiro: os convites saem assim que ela for paga.',
   unknownEmails: (emails: string[]) =>
     `Estes e-mails não têm parte a pagar neste grupo: ${emails.join(', ')}.`,
   resendTooSoon: (minutes: number) =>

@@ -1,6 +1,7 @@
 /**
- * Invitation e-mails: sent to every friend when a group is created, and again when the leader
- * asks (`POST /shared-payments/resend-emails/{id}`), at most once per share every
+ * Invitation e-mails: sent to every friend once the leader's own share is paid (by the
+ * every-minute sweep, `sendDueInvitations`), and again when the leader asks
+ * (`POST /shared-payments/resend-emails/{id}`), at most once per share every
  * `RESEND_INTERVAL_MINUTES`. Each e-mail carries a new link (only hashes are stored); earlier
  * links keep working.
  */
@@ -89,6 +90,7 @@ export async function resendInvitations(
   if (!group) throw new HttpError(404, A.notFound, 'not_found');
   if (group.leaderId !== customerId) throw new HttpError(403, A.leaderOnly, 'forbidden');
   if (group.status !== 'open') throw new HttpError(409, A.notOpen, 'closed');
+  if (!(await leaderShareIsPaid(db, groupId))) throw new HttpError(409, A.leaderShareFirst, 'leader_unpaid');
   const wanted = [...new Set(emails.map((email) => email.trim().toLowerCase()))];
   const now = deps.now();
   const tokens = await db.transaction(async (tx) => {
@@ -123,25 +125,39 @@ export async function resendInvitations(
   return sendInvitations(db, deps, groupId, tokens);
 }
 
-/** How long after creation an invitation never recorded as sent is sent by the sweep. */
-export const LOST_INVITATION_MINUTES = 2;
+/** Whether the group's leader paid their own share (position 1): the invitations wait for it. */
+async function leaderShareIsPaid(db: Database, groupId: number): Promise<boolean> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM shared_payment_shares WHERE shared_payment_id = ${groupId} AND position = 1 AND status = 'paid'`,
+  );
+  return rows.length > 0;
+}
 
 /**
- * Invitations never recorded as sent (the process died between the group's COMMIT and the
- * e-mails, or the mailer refused): each gets a fresh link and is sent now. Called by the
- * `shared-payments.expire-due` sweep; answers the e-mails sent.
+ * The invitations due: the friends' unpaid shares of open groups whose leader paid their own
+ * share, never recorded as sent (the leader paid since the last pass, the process died between
+ * the claim and the e-mail, or the mailer refused). Each gets a fresh link and is sent now.
+ * Called by the every-minute `shared-payments.expire-due` sweep, or for one group (`groupId`)
+ * right after its leader's payment committed; answers the e-mails sent.
  */
-export async function sendLostInvitations(db: Database, deps: PaymentDeps, limit = 50): Promise<string[]> {
-  const before = new Date(deps.now().getTime() - LOST_INVITATION_MINUTES * 60_000).toISOString();
-  const lost = await selectRows<{ id: number; shared_payment_id: number }>(
+export async function sendDueInvitations(
+  db: Database,
+  deps: PaymentDeps,
+  limit = 50,
+  groupId: number | null = null,
+): Promise<string[]> {
+  const only = groupId === null ? sql`` : sql`AND g.id = ${groupId}`;
+  const due = await selectRows<{ id: number; shared_payment_id: number }>(
     db,
     sql`SELECT s.id, s.shared_payment_id FROM shared_payment_shares s JOIN shared_payments g ON g.id = s.shared_payment_id
-        WHERE g.status = 'open' AND g.created_at <= ${before}::timestamptz
-          AND s.position > 1 AND s.status = 'pending' AND s.email_sent_at IS NULL
+        WHERE g.status = 'open' AND s.position > 1 AND s.status = 'pending' AND s.email_sent_at IS NULL ${only}
+          AND EXISTS (SELECT 1 FROM shared_payment_shares l
+                      WHERE l.shared_payment_id = g.id AND l.position = 1 AND l.status = 'paid')
         ORDER BY s.id LIMIT ${limit}`,
   );
   const byGroup = new Map<number, Map<number, string>>();
-  for (const row of lost) {
+  for (const row of due) {
     // Claimed by setting email_sent_at, so two sweeps cannot both send it (a failure unsets it).
     const claimed = await execute(
       db,
@@ -156,6 +172,6 @@ export async function sendLostInvitations(db: Database, deps: PaymentDeps, limit
     byGroup.set(groupId, tokens);
   }
   const sent: string[] = [];
-  for (const [groupId, tokens] of byGroup) sent.push(...(await sendInvitations(db, deps, groupId, tokens)));
+  for (const [id, tokens] of byGroup) sent.push(...(await sendInvitations(db, deps, id, tokens)));
   return sent;
 }

@@ -137,7 +137,13 @@ describe('shared payments', () => {
     });
   }
 
-  it('creates a group: charges per share, order held until the close, invitations to the friends', async () => {
+  /** The leader pays their own share and the every-minute sweep sends the friends' invitations. */
+  async function inviteFriends(group: GroupBody) {
+    await payShare(group.shares[0]!.id);
+    await runDueJobs(h.app, { scheduled: true, names: ['shared-payments.expire-due'] });
+  }
+
+  it('creates a group: charges per share, order held until the close, invitations once the leader paid', async () => {
     const before = await lot(h.database, pistaLot);
     const { order, group } = await createGroup();
     expect(group).toMatchObject({
@@ -166,15 +172,19 @@ describe('shared payments', () => {
     // Held for the group's close only once the leader paid their own share.
     expect(await expiry()).toBe(new Date(order.expiresAt).getTime());
     expect(await lot(h.database, pistaLot)).toEqual({ ...before, reserved: before.reserved + 3 });
-    // One invitation per friend, with the share's link; none to the leader.
-    const invites = h.mailer.sent.filter((m) => m.text.includes('/pagamento-compartilhado/cota/'));
-    expect(invites.filter((m) => m.to === friend.email)).toHaveLength(1);
-    expect(invites.filter((m) => m.to === newcomer)).toHaveLength(1);
-    expect(invites.filter((m) => m.to === leader.email)).toHaveLength(0);
-    expect(invites.find((m) => m.to === friend.email)!.subject).toContain('Lia');
-    expect(group.shares[1]!.emailSentAt).not.toBeNull();
-    await payShare(group.shares[0]!.id);
+    // No invitation before the leader's own share is paid.
+    const invites = () => h.mailer.sent.filter((m) => m.text.includes('/pagamento-compartilhado/cota/'));
+    const sentBefore = invites().length;
+    expect(group.shares[1]!.emailSentAt).toBeNull();
+    await inviteFriends(group);
     expect(await expiry()).toBe(closes);
+    // Then one invitation per friend, with the share's link; none to the leader.
+    const sent = invites().slice(sentBefore);
+    expect(sent.filter((m) => m.to === friend.email)).toHaveLength(1);
+    expect(sent.filter((m) => m.to === newcomer)).toHaveLength(1);
+    expect(sent.filter((m) => m.to === leader.email)).toHaveLength(0);
+    expect(sent.find((m) => m.to === friend.email)!.subject).toContain('Lia');
+    expect((await groupRow(group.id)).shares[1]!.emailSentAt).not.toBeNull();
     // The leader's own checkout of that order is closed, and the order cannot be shared twice.
     const pix = await post('/payments/pix', leader.auth, { orderId: order.id });
     expect(pix.statusCode).toBe(409);
@@ -278,15 +288,18 @@ describe('shared payments', () => {
     const [mine, friends, newcomers] = group.shares;
     const producerBefore = await balanceOf(h.database.db, { kind: 'producer_revenue', eventId });
     const clearingBefore = await balanceOf(h.database.db, { kind: 'platform_clearing' });
-    // The newcomer pays from the e-mailed link, without an account.
+    // The leader pays first (the invitations wait for it), then the newcomer from the e-mailed
+    // link, without an account.
+    await inviteFriends(group);
+    expect((await groupRow(group.id)).status).toBe('open');
     const token = tokenOf(newcomers!.id);
     const third = await payShare(newcomers!.id, { 'x-share-token': token });
     let state = await groupRow(group.id);
     expect(state.status).toBe('open');
     expect(state.shares[2]).toMatchObject({ status: 'paid' });
-    expect(state.paidCents).toBe(newcomers!.amountCents);
+    expect(state.paidCents).toBe(mine!.amountCents + newcomers!.amountCents);
     expect(await balanceOf(h.database.db, { kind: 'platform_clearing' })).toBe(
-      clearingBefore + newcomers!.amountCents,
+      clearingBefore + mine!.amountCents + newcomers!.amountCents,
     );
     // The same PIX notified again (webhook replayed, reconcile) is credited once.
     const replay = await fetch(`${pixWebhookUrl(h.app.config)}/pix`, {
@@ -297,15 +310,13 @@ describe('shared payments', () => {
     expect(replay.status, await replay.clone().text()).toBe(200);
     expect(await confirmPix(h.database.db, paymentDeps(h.app), third.txid, third.e2eid)).toBe('duplicate');
     expect(await confirmPix(h.database.db, paymentDeps(h.app), third.txid)).toBe('duplicate');
-    expect((await groupRow(group.id)).paidCents).toBe(newcomers!.amountCents);
+    expect((await groupRow(group.id)).paidCents).toBe(mine!.amountCents + newcomers!.amountCents);
     const receipts = await selectRows(
       h.database.db,
       sql`SELECT id FROM ledger_transactions WHERE idempotency_key = ${`payment:${(await paymentOfShare(newcomers!.id)).id}`}`,
     );
     expect(receipts).toHaveLength(1);
 
-    await payShare(mine!.id);
-    expect((await groupRow(group.id)).status).toBe('open');
     // The friend pays logged in, from their own session.
     await payShare(friends!.id, friend.auth);
     state = await groupRow(group.id);
@@ -355,6 +366,7 @@ describe('shared payments', () => {
   it('who sees what: token, session e-mail or leader; others 401/403; participants see masked e-mails', async () => {
     const { group } = await createGroup();
     const [mine, friends, newcomers] = group.shares;
+    await inviteFriends(group);
     const token = tokenOf(newcomers!.id);
     const byToken = await get(`/shared-payments/status/${group.id}`, { 'x-share-token': token });
     expect(byToken.statusCode).toBe(200);
@@ -459,8 +471,8 @@ describe('shared payments', () => {
   it('at the close without every share: paid shares refunded by devolução, order cancelled, seats back', async () => {
     const before = await lot(h.database, pistaLot);
     const { order, group } = await createGroup();
-    const [mine, friends, newcomers] = group.shares;
-    await payShare(mine!.id);
+    const [, friends, newcomers] = group.shares;
+    await inviteFriends(group);
     const { e2eid } = await payShare(friends!.id, friend.auth);
     // After the deadline only the leader may still pay; the friends' pages show no charge.
     offsetMs = 24 * HOUR + 5 * 60_000;
