@@ -6,9 +6,11 @@ import { timingSafeEqual } from 'node:crypto';
 import { PAYMENT_ANSWER_MESSAGES } from '@plateia/core/messages/payments';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { receiveDevolucaoNews } from '../refunds/follow-up.ts';
+import { refundDevolucoes } from '../refunds/payout.ts';
+import { walletReturnDevolucoes } from '../wallet/returns.ts';
 import { confirmTopUp, isWalletTopUpTxid, type TopUpConfirmation } from '../wallet/topup.ts';
 import type { PaymentDeps } from './deps.ts';
+import { receiveDevolucaoNews } from './pix/devolucoes.ts';
 import { PixProviderError } from './pix/provider.ts';
 import { confirmPix, type PixConfirmation } from './pix.ts';
 
@@ -56,9 +58,17 @@ async function handlePixWebhook(
 ): Promise<WebhookItemResult[]> {
   const results: WebhookItemResult[] = [];
   for (const entry of pix) {
-    // News of devoluções (refunds/follow-up.ts): confirmed with the PSP and applied; the
+    // News of devoluções (pix/devolucoes.ts): confirmed with the PSP and applied; the
     // payment itself is then confirmed as usual, which finds it settled before.
-    if (entry.devolucoes?.length) await receiveDevolucaoNews(db, deps, entry.endToEndId, entry.devolucoes);
+    if (entry.devolucoes?.length) {
+      await receiveDevolucaoNews(
+        db,
+        deps,
+        [refundDevolucoes, walletReturnDevolucoes],
+        entry.endToEndId,
+        entry.devolucoes,
+      );
+    }
     if (!entry.txid) {
       results.push({ endToEndId: entry.endToEndId, txid: '', result: 'unknown_txid' });
       continue;

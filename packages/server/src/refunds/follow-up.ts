@@ -1,58 +1,13 @@
 /**
- * Following refunds until the money is back (docs/refunds.md): the PSP's webhook news of a
- * devolução (confirmed with `GET /pix/{e2eid}/devolucao/{id}`, never trusted as sent), the
- * sweep that polls what is in processing and retries what failed, and the late payments
- * that found no stock, refunded the same way.
+ * Following refunds until the money is back (docs/refunds.md): the sweep that polls what is
+ * in processing and retries what failed, and the late payments that found no stock,
+ * refunded the same way. The PSP's webhook news of a refund's devolução reaches
+ * `refundDevolucoes` (payout.ts) through the devolução machine (payments/pix/devolucoes.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { selectRows } from '../db/sql.ts';
-import type { Devolucao } from '../payments/pix/provider.ts';
-import {
-  applyDevolucao,
-  MAX_REFUND_ATTEMPTS,
-  parseDevolucaoId,
-  processRefund,
-  type RefundDeps,
-} from './payout.ts';
-import { refundById } from './records.ts';
-
-/** What a webhook's devolução news did. */
-export type DevolucaoNewsResult = 'applied' | 'not_ours' | 'unknown_refund';
-
-/**
- * The webhook's `pix` item carried `devolucoes`: each of ours is confirmed with the PSP and
- * applied. Throws PixProviderError when the PSP cannot be asked (the webhook answers 503 and
- * the PSP delivers again).
- */
-export async function receiveDevolucaoNews(
-  db: Database,
-  deps: RefundDeps,
-  endToEndId: string,
-  devolucoes: Pick<Devolucao, 'id'>[],
-): Promise<DevolucaoNewsResult[]> {
-  const results: DevolucaoNewsResult[] = [];
-  for (const news of devolucoes) {
-    const ours = parseDevolucaoId(news.id);
-    if (!ours) {
-      results.push('not_ours');
-      continue;
-    }
-    const refund = await refundById(db, ours.refundId);
-    if (!refund || refund.devolucao_id !== news.id) {
-      results.push('unknown_refund');
-      continue;
-    }
-    const confirmed = await deps.providers.pix.getDevolucao(endToEndId, news.id);
-    if (!confirmed) {
-      results.push('unknown_refund');
-      continue;
-    }
-    await applyDevolucao(db, deps, refund.id, confirmed);
-    results.push('applied');
-  }
-  return results;
-}
+import { MAX_REFUND_ATTEMPTS, processRefund, type RefundDeps } from './payout.ts';
 
 /**
  * One pass of the refund sweep (the `refunds.follow-up` job, every minute): late payments

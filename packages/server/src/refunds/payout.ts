@@ -1,10 +1,10 @@
 /**
- * The money leaving (docs/refunds.md, "States"): a PIX devolução to the account that paid
- * (`PUT /pix/{e2eid}/devolucao/{id}` with our id `RF{refund}N{attempt}`, so asking again never
- * returns twice), or the card gateway's refund keyed `refund-{refund}-{attempt}`. DEVOLVIDO or
- * a succeeded card refund posts the `payout` movement (clearing → pix_out/card_out);
- * NAO_REALIZADO is retried under a new id by the sweep, and after the last attempt the
- * payer is asked for another PIX key. A refund drawn on several payments (a shared payment's
+ * The money leaving (docs/refunds.md, "States"): a PIX devolução to the account that paid,
+ * driven by the devolução machine (payments/pix/devolucoes.ts, docs/payments.md
+ * "Devoluções") with our id `RF{refund}N{attempt}`, or the card gateway's refund keyed
+ * `refund-{refund}-{attempt}`. DEVOLVIDO or a succeeded card refund posts the `payout`
+ * movement (clearing → pix_out/card_out); NAO_REALIZADO is retried under a new id by the
+ * sweep, and after the last attempt the payer is asked for another PIX key. A refund drawn on several payments (a shared payment's
  * shares) is one row per payment: the parent and its children each follow this on their own.
  */
 import { sql } from 'drizzle-orm';
@@ -13,7 +13,14 @@ import { type Queryable, selectOne } from '../db/sql.ts';
 import { postMovement } from '../ledger/index.ts';
 import { CardGatewayError, type CardRefund } from '../payments/card/gateway.ts';
 import type { PaymentDeps } from '../payments/deps.ts';
-import { type Devolucao, type PixEnvio, PixProviderError } from '../payments/pix/provider.ts';
+import {
+  applyDevolucao,
+  askDevolucao,
+  type DevolucaoOwner,
+  type DevolucaoStanding,
+  needsNewAttempt,
+} from '../payments/pix/devolucoes.ts';
+import { type PixEnvio, PixProviderError } from '../payments/pix/provider.ts';
 import { pixKeyNeededEmail } from './emails.ts';
 import { externalCents, openChildren, payerOf, type RefundRow, refundById, updateRefund } from './records.ts';
 
@@ -89,39 +96,24 @@ async function processPix(db: Database, deps: RefundDeps, current: RefundRow): P
     return;
   }
   // A requested refund with an id keeps it (a crash after PUT asks the same devolução again).
-  if (row.status === 'failed' || (row.status === 'requested' && !row.devolucao_id)) {
-    row = await nextAttempt(db, deps, row);
-  }
+  if (needsNewAttempt(standingOf(row))) row = await nextAttempt(db, deps, row);
   const id = row.devolucao_id!;
   if (row.pix_key) {
     await sendToKey(db, deps, row, id, row.pix_key);
     return;
   }
-  let devolucao: Devolucao | null;
-  try {
-    devolucao = row.status === 'processing' ? await deps.providers.pix.getDevolucao(e2eid, id) : null;
-    devolucao ??= await deps.providers.pix.requestDevolucao(
-      e2eid,
+  const devolucao = await askDevolucao(
+    deps.providers.pix,
+    {
+      endToEndId: e2eid,
       id,
-      externalCents(row),
-      `Reembolso Plateia pedido ${row.order_number}`,
-    );
-  } catch (error) {
-    if (error instanceof PixProviderError && error.status >= 400 && error.status < 500) {
-      // Refused outright (not an outage): the attempt counts as not made.
-      await applyDevolucao(db, deps, row.id, {
-        id,
-        rtrId: '',
-        valor: '0.00',
-        horario: { solicitacao: deps.now().toISOString() },
-        status: 'NAO_REALIZADO',
-        motivo: error.message.slice(0, 140),
-      });
-      return;
-    }
-    throw error;
-  }
-  await applyDevolucao(db, deps, row.id, devolucao);
+      amountCents: externalCents(row),
+      descricao: `Reembolso Plateia pedido ${row.order_number}`,
+      known: row.status === 'processing',
+    },
+    deps.now(),
+  );
+  await applyDevolucao(db, deps, refundDevolucoes, row.id, devolucao);
 }
 
 /**
@@ -164,46 +156,59 @@ async function sendToKey(
   }
 }
 
-/**
- * Applies what the PSP says of a devolução (its answer, polling, or a webhook confirmed with
- * GET). Only the refund's current attempt counts; an old attempt's news changes nothing.
- */
-export async function applyDevolucao(
-  db: Database,
-  deps: RefundDeps,
-  refundId: number,
-  devolucao: Devolucao,
-): Promise<void> {
-  if (devolucao.status === 'DEVOLVIDO') {
-    await finishRefund(db, deps, refundId, devolucao.id);
-    return;
-  }
-  let askedForKey: RefundRow | null = null;
-  await db.transaction(async (tx) => {
-    const row = await refundById(tx, refundId, true);
-    if (
-      !row ||
-      row.devolucao_id !== devolucao.id ||
-      (row.status !== 'requested' && row.status !== 'processing')
-    ) {
-      return;
-    }
-    if (devolucao.status === 'EM_PROCESSAMENTO') {
-      await updateRefund(tx, row.id, { status: 'processing' }, deps.now());
-      return;
-    }
-    const last = row.attempts >= MAX_REFUND_ATTEMPTS;
-    await updateRefund(
-      tx,
-      row.id,
-      { status: last ? 'needs_pix_key' : 'failed', status_detail: devolucao.motivo ?? 'NAO_REALIZADO' },
-      deps.now(),
-    );
-    deps.log.warn({ refundId: row.id, devolucaoId: devolucao.id, last }, 'PIX devolução not made');
-    if (last) askedForKey = row;
-  });
-  if (askedForKey) await askForPixKey(db, deps, askedForKey);
+/** A refund's devolução in the machine's terms (payments/pix/devolucoes.ts). */
+function standingOf(row: RefundRow): DevolucaoStanding {
+  return {
+    id: row.devolucao_id,
+    attempts: row.attempts,
+    state:
+      row.status === 'refunded'
+        ? 'closed'
+        : row.status === 'requested' || row.status === 'processing'
+          ? 'open'
+          : 'failed',
+  };
 }
+
+/**
+ * Refunds as a kind of devolução (payments/pix/devolucoes.ts): ids `RF{refund}N{attempt}`,
+ * 3 attempts; DEVOLVIDO posts the `payout`, NAO_REALIZADO leaves the refund `failed` for the
+ * sweep to retry, and after the last attempt `needs_pix_key` with an e-mail to the payer.
+ */
+export const refundDevolucoes: DevolucaoOwner<RefundDeps> = {
+  kind: 'refund',
+  maxAttempts: MAX_REFUND_ATTEMPTS,
+  async recordOf(db, id) {
+    const ours = parseDevolucaoId(id);
+    if (!ours) return null;
+    const row = await refundById(db, ours.refundId);
+    return row && row.devolucao_id === id ? row.id : null;
+  },
+  async lock(tx, refundId) {
+    const row = await refundById(tx, refundId, true);
+    return row ? standingOf(row) : null;
+  },
+  async apply(tx, refundId, change, now) {
+    if (change.to === 'returned') {
+      const row = await refundById(tx, refundId);
+      if (row) await completeRefund(tx, row, now);
+    } else if (change.to === 'processing') {
+      await updateRefund(tx, refundId, { status: 'processing' }, now);
+    } else {
+      await updateRefund(
+        tx,
+        refundId,
+        { status: change.last ? 'needs_pix_key' : 'failed', status_detail: change.motivo },
+        now,
+      );
+    }
+  },
+  async afterCommit(db, deps, refundId, change) {
+    if (change.to !== 'not_made' || !change.last) return;
+    const row = await refundById(db, refundId);
+    if (row) await askForPixKey(db, deps, row);
+  },
+};
 
 /**
  * E-mails the payer that another PIX key is needed (the buyer, or for a shared payment's share
@@ -291,9 +296,8 @@ async function processCard(db: Database, deps: RefundDeps, current: RefundRow): 
 }
 
 /**
- * The money left: the refund is done and the `payout` movement (key `payout:refund:{id}`)
- * takes it from clearing to pix_out or card_out. With `devolucaoId`, only if that is the
- * refund's current attempt.
+ * The money left: the refund is done and the `payout` movement takes it to pix_out or
+ * card_out (`completeRefund`). With `devolucaoId`, only if that is the refund's current attempt.
  */
 async function finishRefund(
   db: Database,
@@ -306,26 +310,34 @@ async function finishRefund(
     const row = await refundById(tx, refundId, true);
     if (!row || row.status === 'refunded') return;
     if (devolucaoId !== undefined && row.devolucao_id !== devolucaoId) return;
-    await updateRefund(
-      tx,
-      row.id,
-      { status: 'refunded', refunded_at: now.toISOString(), status_detail: null },
-      now,
-    );
-    const cents = externalCents(row);
-    if (cents <= 0 || row.method === 'wallet') return;
-    await postMovement(tx, {
-      idempotencyKey: `payout:refund:${row.id}`,
-      kind: 'payout',
-      legs: [
-        { account: { kind: 'platform_clearing' }, amountCents: -cents },
-        { account: { kind: row.method === 'pix' ? 'pix_out' : 'card_out' }, amountCents: cents },
-      ],
-      customerId: row.customer_id,
-      orderId: row.order_id,
-      paymentId: row.payment_id,
-      ticketId: row.ticket_id,
-      at: now,
-    });
+    await completeRefund(tx, row, now);
+  });
+}
+
+/**
+ * Marks a locked refund refunded and posts its `payout` (key `payout:refund:{id}`): clearing
+ * to pix_out or card_out, for what the row sends out.
+ */
+async function completeRefund(tx: Queryable, row: RefundRow, now: Date): Promise<void> {
+  await updateRefund(
+    tx,
+    row.id,
+    { status: 'refunded', refunded_at: now.toISOString(), status_detail: null },
+    now,
+  );
+  const cents = externalCents(row);
+  if (cents <= 0 || row.method === 'wallet') return;
+  await postMovement(tx, {
+    idempotencyKey: `payout:refund:${row.id}`,
+    kind: 'payout',
+    legs: [
+      { account: { kind: 'platform_clearing' }, amountCents: -cents },
+      { account: { kind: row.method === 'pix' ? 'pix_out' : 'card_out' }, amountCents: cents },
+    ],
+    customerId: row.customer_id,
+    orderId: row.order_id,
+    paymentId: row.payment_id,
+    ticketId: row.ticket_id,
+    at: now,
   });
 }

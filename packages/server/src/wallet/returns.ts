@@ -2,9 +2,10 @@
  * Returning the leftover (docs/wallet.md): the balance goes back to the PIX accounts that
  * paid the top-ups, newest top-up first, each return at most what is left of its top-up,
  * only top-ups of the last 90 days, with no fee. Each return is a PIX devolução of the
- * top-up's endToEndId with an id we choose (a retry never returns twice) and a ledger
- * `wallet_return` (wallet → pix_out, key `wallet-return:{id}`) posted when it is asked;
- * NAO_REALIZADO reverses it (the money is back in the wallet). The customer asks for it
+ * top-up's endToEndId with an id we choose (a retry never returns twice), driven by the
+ * devolução machine (payments/pix/devolucoes.ts), and a ledger `wallet_return` (wallet →
+ * pix_out, key `wallet-return:{id}`) posted when it is asked; NAO_REALIZADO reverses it (the
+ * money is back in the wallet). The customer asks for it
  * ("Devolver saldo"); after an event the `wallet.return-after-events` job does it.
  */
 import { randomBytes } from 'node:crypto';
@@ -15,7 +16,7 @@ import type { Database } from '../db/client.ts';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import { InsufficientFunds, postMovement, reverseMovement, walletBalance } from '../ledger/index.ts';
 import type { PaymentDeps } from '../payments/deps.ts';
-import type { Devolucao } from '../payments/pix/provider.ts';
+import { applyDevolucao, askDevolucao, type DevolucaoOwner } from '../payments/pix/devolucoes.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { RETURN_WINDOW_DAYS } from './limits.ts';
 
@@ -111,7 +112,7 @@ export async function returnLeftover(
   }
   if (created.length === 0)
     throw new HttpError(409, WALLET_ANSWER_MESSAGES.returnNothing, 'nothing_to_return');
-  for (const row of created) await askDevolucao(db, deps, row);
+  for (const row of created) await askReturn(db, deps, row, false);
   const returns = await selectRows<ReturnRow>(
     db,
     sql`SELECT r.*, t.end_to_end_id FROM wallet_returns r JOIN wallet_topups t ON t.id = r.topup_id
@@ -167,68 +168,94 @@ async function recordReturn(
   return created;
 }
 
-/** Asks the PSP for one return's devolução and applies its answer; a PSP that is down leaves it for the job. */
-async function askDevolucao(db: Database, deps: ReturnDeps, row: ReturnRow): Promise<void> {
+/** What the PSP is told a return is. */
+const RETURN_DESCRICAO = 'Plateia: devolução do saldo da carteira';
+
+/**
+ * Asks the PSP for one return's devolução (the machine, payments/pix/devolucoes.ts) and
+ * applies its answer; `known` reads it first (the job: it may have been asked before). A PSP
+ * that cannot be reached leaves it for the job.
+ */
+async function askReturn(db: Database, deps: ReturnDeps, row: ReturnRow, known: boolean): Promise<void> {
   try {
-    const devolucao = await deps.providers.pix.requestDevolucao(
-      row.end_to_end_id,
-      row.devolucao_id,
-      row.amount_cents,
-      'Plateia: devolução do saldo da carteira',
+    const devolucao = await askDevolucao(
+      deps.providers.pix,
+      {
+        endToEndId: row.end_to_end_id,
+        id: row.devolucao_id,
+        amountCents: row.amount_cents,
+        descricao: RETURN_DESCRICAO,
+        known,
+      },
+      deps.now(),
     );
-    await applyDevolucao(db, deps, row, devolucao);
+    await applyDevolucao(db, deps, walletReturnDevolucoes, row.id, devolucao);
   } catch (error) {
     deps.log.warn({ err: error, returnId: row.id }, 'wallet return devolução not asked; the job asks again');
   }
 }
 
-/** DEVOLVIDO closes the return; NAO_REALIZADO gives the amount back to the wallet and the top-up. */
-async function applyDevolucao(
-  db: Database,
-  deps: ReturnDeps,
-  row: ReturnRow,
-  devolucao: Devolucao,
-): Promise<void> {
-  if (devolucao.status === 'EM_PROCESSAMENTO') return;
-  const now = deps.now();
-  await db.transaction(async (tx) => {
-    const locked = await selectOne<{ status: string }>(
-      tx,
-      sql`SELECT status FROM wallet_returns WHERE id = ${row.id} FOR UPDATE`,
+/**
+ * Wallet returns as a kind of devolução (payments/pix/devolucoes.ts): one attempt under the
+ * id `PLTWD…` chosen at the request; the `wallet_return` movement is posted when asked, so
+ * DEVOLVIDO only closes the return and NAO_REALIZADO reverses the movement and gives the
+ * amount back to its top-up (the money is back in the wallet, returnable again).
+ */
+export const walletReturnDevolucoes: DevolucaoOwner<ReturnDeps> = {
+  kind: 'wallet_return',
+  maxAttempts: 1,
+  async recordOf(db, id) {
+    const row = await selectOne<{ id: number }>(
+      db,
+      sql`SELECT id FROM wallet_returns WHERE devolucao_id = ${id}`,
     );
-    if (locked?.status !== 'requested') return;
-    if (devolucao.status === 'DEVOLVIDO') {
+    return row ? Number(row.id) : null;
+  },
+  async lock(tx, returnId) {
+    const row = await selectOne<{ status: ReturnRow['status']; devolucao_id: string }>(
+      tx,
+      sql`SELECT status, devolucao_id FROM wallet_returns WHERE id = ${returnId} FOR UPDATE`,
+    );
+    if (!row) return null;
+    return { id: row.devolucao_id, attempts: 1, state: row.status === 'requested' ? 'open' : 'closed' };
+  },
+  async apply(tx, returnId, change, now) {
+    const at = now.toISOString();
+    // No state of its own for EM_PROCESSAMENTO: a return is `requested` until it ends.
+    if (change.to === 'processing') return;
+    if (change.to === 'returned') {
       await execute(
         tx,
-        sql`UPDATE wallet_returns SET status = 'returned', updated_at = ${now.toISOString()}::timestamptz WHERE id = ${row.id}`,
+        sql`UPDATE wallet_returns SET status = 'returned', updated_at = ${at}::timestamptz WHERE id = ${returnId}`,
       );
       return;
     }
-    await execute(
+    const row = await selectOne<{ topup_id: number; amount_cents: number }>(
       tx,
-      sql`UPDATE wallet_returns SET status = 'failed', status_detail = ${devolucao.motivo ?? null},
-            updated_at = ${now.toISOString()}::timestamptz
-          WHERE id = ${row.id}`,
+      sql`UPDATE wallet_returns SET status = 'failed', status_detail = ${change.motivo}, updated_at = ${at}::timestamptz
+          WHERE id = ${returnId} RETURNING topup_id, amount_cents`,
     );
+    if (!row) return;
     await execute(
       tx,
-      sql`UPDATE wallet_topups SET returned_cents = returned_cents - ${row.amount_cents} WHERE id = ${row.topup_id}`,
+      sql`UPDATE wallet_topups SET returned_cents = returned_cents - ${Number(row.amount_cents)}
+          WHERE id = ${Number(row.topup_id)}`,
     );
     const posted = await selectOne<{ id: string | number }>(
       tx,
-      sql`SELECT id FROM ledger_transactions WHERE idempotency_key = ${`wallet-return:${row.id}`}`,
+      sql`SELECT id FROM ledger_transactions WHERE idempotency_key = ${`wallet-return:${returnId}`}`,
     );
     if (posted) {
       await reverseMovement(
         tx,
         Number(posted.id),
-        `wallet-return-failed:${row.id}`,
+        `wallet-return-failed:${returnId}`,
         'Devolução PIX não realizada',
         now,
       );
     }
-  });
-}
+  },
+};
 
 /** Returns still open are asked of the PSP again (the `wallet.refresh-returns` job). */
 export async function refreshOpenReturns(db: Database, deps: ReturnDeps): Promise<number> {
@@ -239,16 +266,7 @@ export async function refreshOpenReturns(db: Database, deps: ReturnDeps): Promis
           WHERE r.status = 'requested' ORDER BY r.id LIMIT 200`,
     )
   ).map(returnOf);
-  for (const row of open) {
-    try {
-      const devolucao =
-        (await deps.providers.pix.getDevolucao(row.end_to_end_id, row.devolucao_id)) ??
-        (await deps.providers.pix.requestDevolucao(row.end_to_end_id, row.devolucao_id, row.amount_cents));
-      await applyDevolucao(db, deps, row, devolucao);
-    } catch (error) {
-      deps.log.warn({ err: error, returnId: row.id }, 'wallet return refresh failed');
-    }
-  }
+  for (const row of open) await askReturn(db, deps, row, true);
   return open.length;
 }
 
