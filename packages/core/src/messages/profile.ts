@@ -34,4 +34,22 @@ export const PROFILE_ANSWER_MESSAGES = {
   birthDateInvalid: 'Data de nascimento inválida.',
   emailLocked: 'O e-mail da conta não pode ser alterado.',
   avatarUrlInvalid: 'Endereço da foto de perfil inválido.',
+  cpfTaken:
+    'Este CPF já está cadastrado em outra conta. Se ele é seu, peça a análise em Minha Conta ("Este CPF é meu"), com um documento seu.',
+  cpfTakenAtSignUp:
+    'Este CPF já está cadastrado em outra conta. Crie sua conta sem o CPF e, em Minha Conta, peça a análise ("Este CPF é meu"), com um documento seu.',
+} as const;
+
+/** pt-BR texts of "Este CPF é meu": a claim on a CPF another account holds (docs/accounts.md). */
+export const CPF_CLAIM_MESSAGES = {
+  notCpf: 'Informe um CPF válido (11 dígitos).',
+  notTaken: 'Este CPF não está cadastrado em outra conta: você pode cadastrá-lo no seu perfil.',
+  alreadyYours: 'Este CPF já é o da sua conta.',
+  oneAtATime: 'Você já tem um pedido de análise de CPF em andamento. Aguarde a resposta da nossa equipe.',
+  emailUnverified: 'Confirme seu e-mail antes de pedir a análise de um CPF.',
+  requestSubject: 'Análise de CPF: este CPF é meu',
+  requestText: (cpf: string, note: string) =>
+    `Peço a análise do CPF ${cpf}, cadastrado em outra conta. Envio em anexo um documento meu em que ele aparece.${note ? `\n\n${note}` : ''}`,
+  opened:
+    'Pedido enviado. Enquanto nossa equipe analisa, este CPF não vale para filas virtuais em nenhuma conta. Acompanhe em Meus suportes.',
 } as const;

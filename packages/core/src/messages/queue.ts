@@ -6,6 +6,9 @@ export const QUEUE_MESSAGES = {
   notOpen: 'A sala de espera deste evento ainda não abriu.',
   cpfRequired: 'Para entrar na fila, cadastre seu CPF em Minha Conta.',
   cpfTaken: 'Este CPF já está na fila deste evento com outra conta.',
+  cpfDisputed:
+    'O CPF da sua conta está em análise pela nossa equipe (outra pessoa disse que ele é dela) e não vale para a fila até a conclusão. Se ele é seu, envie um documento pelo suporte.',
+  emailUnverified: 'Para entrar na fila, confirme seu e-mail pelo link que enviamos.',
   passRequired: 'Este evento tem fila virtual: entre na fila para comprar.',
   passInvalid: 'Sua vez na fila não vale para esta compra. Entre na fila deste evento.',
   passExpired: 'Seu tempo para comprar acabou. Entre na fila de novo.',

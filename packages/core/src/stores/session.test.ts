@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../api/client.ts';
 import { md5 } from '../crypto/md5.ts';
 import { SESSION_MESSAGES } from '../messages/accounts.ts';
-import { PROFILE_MESSAGES } from '../messages/profile.ts';
+import { PROFILE_ANSWER_MESSAGES, PROFILE_MESSAGES } from '../messages/profile.ts';
 import { type ApiAnswer, fakeApi, json, notFound } from '../test/fake-api.ts';
 import { setNavigator } from './navigation.ts';
 import {
@@ -276,6 +276,11 @@ describe('signUp and uploadDocument', () => {
     );
     fakeApiPatterns({ 'POST /customer/add': () => json(200, { success: false }) });
     await expect(signUp(form)).rejects.toThrow(SESSION_MESSAGES.signUpFailed);
+  });
+
+  it('says what to do when the CPF is on another account (409)', async () => {
+    fakeApiPatterns({ 'POST /customer/add': () => json(409, { error: 'cpf_taken', message: 'x' }) });
+    await expect(signUp(form)).rejects.toThrow(PROFILE_ANSWER_MESSAGES.cpfTakenAtSignUp);
   });
 
   it("shows the server's reason when an upload is refused", async () => {

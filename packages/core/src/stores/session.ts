@@ -21,7 +21,7 @@ import {
 } from '../api/accounts.ts';
 import { onUnauthorized } from '../api/client.ts';
 import { SESSION_MESSAGES, SIGN_IN_MESSAGES } from '../messages/accounts.ts';
-import { PROFILE_MESSAGES } from '../messages/profile.ts';
+import { PROFILE_ANSWER_MESSAGES, PROFILE_MESSAGES } from '../messages/profile.ts';
 import { isValidEmail } from '../rules/email.ts';
 import { persistentAtom, readStorage, writeStorage } from './browser-storage.ts';
 import { isSameSitePath, navigate, sameSitePath } from './navigation.ts';
@@ -207,6 +207,8 @@ let uploadGrant: { customerId: number; token: string } | null = null;
 export async function signUp(payload: SignUpPayload): Promise<SignUpResult> {
   const answer = await createCustomer(payload, {
     408: SESSION_MESSAGES.signUpExists,
+    // A CPF is on one account at a time: the answer says what to do (docs/accounts.md).
+    409: PROFILE_ANSWER_MESSAGES.cpfTakenAtSignUp,
     fallback: SESSION_MESSAGES.signUpFailed,
   });
   uploadGrant = answer.uploadGrant ? { customerId: answer.id, token: answer.uploadGrant } : null;

@@ -3,6 +3,7 @@ import { type Queryable, sqlState } from '../db/sql.ts';
 import { loggableError } from '../logging.ts';
 import { verificationEmail } from '../mail/templates.ts';
 import { type AccountMail, storefrontLink } from './account-mail.ts';
+import { cpfTakenError, isCpfTaken } from './cpf.ts';
 import { findCustomerByEmail, insertCustomer } from './customers.ts';
 import { issueEmailToken } from './email-tokens.ts';
 import { hashDigest, newSalt, passwordDigest } from './passwords.ts';
@@ -31,7 +32,8 @@ export interface SignedUp {
 /**
  * Creates an account (argon2id of md5(salt + pw), status and uidcad fixed at 1), e-mails
  * the confirmation link and opens the upload grant. Answers null when the e-mail already
- * has an account. Throws 400 for a malformed e-mail, a missing name or a bad profile field.
+ * has an account. Throws 400 for a malformed e-mail, a missing name or a bad profile field,
+ * and 409 when another account has the CPF (docs/accounts.md, "One CPF, one account").
  */
 export async function signUp(
   db: Queryable,
@@ -64,6 +66,7 @@ export async function signUp(
     });
     id = row.id;
   } catch (error) {
+    if (isCpfTaken(error)) throw cpfTakenError(true);
     // Two sign-ups racing with the same e-mail: the loser gets the same answer.
     if (sqlState(error) === UNIQUE_VIOLATION) return null;
     throw error;

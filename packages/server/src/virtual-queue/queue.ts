@@ -2,6 +2,7 @@ import type { QueueEntryView, QueueState, QueueVerification } from '@plateia/cor
 import { QUEUE_MESSAGES } from '@plateia/core/messages/queue';
 import { isValidCpf, normalizeDocumentNumber } from '@plateia/core/rules/document-number';
 import { sql } from 'drizzle-orm';
+import { isCpfDisputed } from '../accounts/cpf.ts';
 import type { Database } from '../db/client.ts';
 import { type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
@@ -159,14 +160,22 @@ export async function orderPreQueue(db: Database, eventId: number, now: Date): P
   return ordered;
 }
 
-/** The customer's CPF (digits) from the profile, or 409 asking to fill it. */
+/**
+ * The CPF the customer holds a place with (docs/virtual-queue.md, "What counts as a CPF"):
+ * a confirmed e-mail, a valid CPF on the profile (one account per CPF, migration 0190) and
+ * no open claim on it. 409 with the reason otherwise.
+ */
 async function customerCpf(db: Queryable, customerId: number): Promise<string> {
-  const row = await selectOne<{ cpfnpj: string }>(
+  const row = await selectOne<{ cpfnpj: string; verified: boolean }>(
     db,
-    sql`SELECT cpfnpj FROM customers WHERE id = ${customerId}`,
+    sql`SELECT cpfnpj, email_verified_at IS NOT NULL AS verified FROM customers WHERE id = ${customerId}`,
   );
-  const cpf = normalizeDocumentNumber(row?.cpfnpj ?? '');
+  if (!row?.verified) throw new HttpError(409, QUEUE_MESSAGES.emailUnverified, 'email_unverified');
+  const cpf = normalizeDocumentNumber(row.cpfnpj);
   if (!isValidCpf(cpf)) throw new HttpError(409, QUEUE_MESSAGES.cpfRequired, 'cpf_required');
+  // A claimed CPF counts for nobody until it is settled: someone who typed another person's
+  // CPF into their profile gains no place with it, and cannot keep its owner out either.
+  if (await isCpfDisputed(db, cpf)) throw new HttpError(409, QUEUE_MESSAGES.cpfDisputed, 'cpf_disputed');
   return cpf;
 }
 

@@ -63,7 +63,6 @@ describe('virtual queue: fair order, one place per CPF, passes bound to event an
       buyers.push(customer);
     }
     twin = await createCustomer(db, 'gemeo@teste.dev');
-    await setCpf(twin, cpfFrom(100_000_000));
     noCpf = await createCustomer(db, 'sem.cpf@teste.dev');
     late = await createCustomer(db, 'atrasado@teste.dev');
     await setCpf(late, cpfFrom(123_456_780));
@@ -88,7 +87,18 @@ describe('virtual queue: fair order, one place per CPF, passes bound to event an
     // Many tabs: the same entry.
     const again = await join(buyers[0]!);
     expect(again.body.publicId).toBe(first.publicId);
-    // Another account with the same CPF.
+    // A CPF is on one account at a time: the twin cannot take buyer 0's while buyer 0 has it.
+    const taken = await post(
+      t.app,
+      '/customer/edit',
+      { id: twin.id, cpfnpj: cpfFrom(100_000_000) },
+      twin.auth,
+    );
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toBe('cpf_taken');
+    // Once buyer 0 moves to another number the twin may have it, but its place here is taken.
+    await setCpf(buyers[0]!, cpfFrom(199_999_999));
+    await setCpf(twin, cpfFrom(100_000_000));
     const twinJoin = await join(twin);
     expect(twinJoin.status).toBe(409);
     expect(twinJoin.body).toEqual({ error: 'cpf_taken', message: QUEUE_MESSAGES.cpfTaken });

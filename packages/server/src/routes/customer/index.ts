@@ -11,6 +11,7 @@ import { assertSelf } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { LinkToken, ProfileEditBody, SignUpAnswer, SignUpBody, UserSchema } from '../../schemas/accounts.ts';
 import { ErrorSchema, SuccessSchema } from '../../schemas/common.ts';
+import cpfClaim from './cpf-claim.ts';
 import documents from './documents.ts';
 
 const unauthorizedResponses = { 401: ErrorSchema, 403: ErrorSchema };
@@ -30,7 +31,13 @@ const customer: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['customer'],
         summary: 'Creates an account and e-mails a confirmation link',
         body: SignUpBody,
-        response: { 200: SignUpAnswer, 400: ErrorSchema, 408: ErrorSchema, 429: ErrorSchema },
+        response: {
+          200: SignUpAnswer,
+          400: ErrorSchema,
+          408: ErrorSchema,
+          409: ErrorSchema,
+          429: ErrorSchema,
+        },
       },
     },
     async (request) => {
@@ -89,6 +96,7 @@ const customer: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: Type.Object({ success: Type.Boolean(), data: UserSchema }),
           400: ErrorSchema,
+          409: ErrorSchema,
           ...unauthorizedResponses,
         },
       },
@@ -131,6 +139,7 @@ const customer: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   await app.register(documents);
+  await app.register(cpfClaim);
 };
 
 export default customer;
