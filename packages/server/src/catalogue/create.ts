@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
+import { producersOrganisation } from '../organisations/organisations.ts';
 import { sizeNumberedLots } from '../stock/lots.ts';
 import { type MeiaPolicy, refreshMeiaQuota } from '../stock/meia-quota.ts';
 
@@ -64,6 +65,8 @@ export interface EventInput {
   endsAt: Date;
   image?: string;
   producerId?: number | null;
+  /** The organisation the event belongs to; by default the producer's own (organisations/). */
+  organisationId?: number | null;
   pixel?: string;
   serviceFeeBps?: number;
   lots?: LotInput[];
@@ -134,14 +137,18 @@ export async function createEvent(db: Database, input: EventInput): Promise<Crea
 }
 
 async function insertEvent(tx: Queryable, input: EventInput): Promise<number> {
+  // An event with a producer belongs to an organisation: the one named, else the producer's own.
+  const organisationId =
+    input.organisationId ??
+    (input.producerId ? await producersOrganisation(tx, input.producerId, new Date()) : null);
   const event = await selectOne<{ id: number }>(
     tx,
     sql`INSERT INTO events (slug, name, description, venue, city, starts_at, ends_at, image, producer_id,
-                            pixel, service_fee_bps)
+                            organisation_id, pixel, service_fee_bps)
         VALUES (${input.slug}, ${input.name}, ${input.description ?? ''}, ${input.venue ?? ''},
                 ${input.city ?? ''}, ${input.startsAt.toISOString()}::timestamptz,
                 ${input.endsAt.toISOString()}::timestamptz, ${input.image ?? ''}, ${input.producerId ?? null},
-                ${input.pixel ?? ''}, ${input.serviceFeeBps ?? 1000})
+                ${organisationId}, ${input.pixel ?? ''}, ${input.serviceFeeBps ?? 1000})
         RETURNING id`,
   );
   return event!.id;

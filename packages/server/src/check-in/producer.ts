@@ -1,8 +1,13 @@
 import { CHECK_IN_API_MESSAGES } from '@plateia/core/messages/check-in';
 import { sql } from 'drizzle-orm';
 import { type Queryable, selectOne, selectRows } from '../db/sql.ts';
+import { isProducer, requireEventPower } from '../organisations/access.ts';
+import { rolesWith } from '../organisations/roles.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { eventTicketKey } from '../tickets/ticket-keys.ts';
+
+/** The roles that run an event's door. */
+const DOOR_ROLES = `{${rolesWith('door').join(',')}}`;
 
 /** Who asks: the authenticated customer. */
 export interface CheckInActor {
@@ -31,17 +36,17 @@ export async function producerEvent(
   eventId: number,
   actor: CheckInActor,
 ): Promise<CheckInEvent> {
-  if (actor.isadmin !== '1') throw new HttpError(403, CHECK_IN_API_MESSAGES.notProducer, 'forbidden');
+  await requireEventPower(db, eventId, actor.id, 'door', {
+    notProducer: CHECK_IN_API_MESSAGES.notProducer,
+    notFound: CHECK_IN_API_MESSAGES.eventNotFound,
+  });
   const event = await selectOne<{
     id: number;
     name: string;
     starts_at: Date | string;
     ends_at: Date | string;
-    producer_id: number | null;
-  }>(db, sql`SELECT id, name, starts_at, ends_at, producer_id FROM events WHERE id = ${eventId}`);
+  }>(db, sql`SELECT id, name, starts_at, ends_at FROM events WHERE id = ${eventId}`);
   if (!event) throw new HttpError(404, CHECK_IN_API_MESSAGES.eventNotFound, 'not_found');
-  if (event.producer_id !== actor.id)
-    throw new HttpError(403, CHECK_IN_API_MESSAGES.notProducer, 'forbidden');
   const ticketKey = await eventTicketKey(db, event.id);
   if (!ticketKey) throw new HttpError(404, CHECK_IN_API_MESSAGES.eventNotFound, 'not_found');
   return {
@@ -73,7 +78,9 @@ export async function producerEvents(
   actor: CheckInActor,
   now: Date,
 ): Promise<ProducerEventSummary[]> {
-  if (actor.isadmin !== '1') throw new HttpError(403, CHECK_IN_API_MESSAGES.notProducer, 'forbidden');
+  if (!(await isProducer(db, actor.id))) {
+    throw new HttpError(403, CHECK_IN_API_MESSAGES.notProducer, 'forbidden');
+  }
   const rows = await selectRows<{
     id: number;
     name: string;
@@ -86,7 +93,8 @@ export async function producerEvents(
                (SELECT count(*)::int FROM tickets t WHERE t.event_id = e.id) AS tickets,
                (SELECT count(*)::int FROM tickets t WHERE t.event_id = e.id AND t.status = 'used') AS used
         FROM events e
-        WHERE e.producer_id = ${actor.id}
+        JOIN organisation_members m ON m.organisation_id = e.organisation_id AND m.customer_id = ${actor.id}
+        WHERE m.role = ANY(${DOOR_ROLES})
         ORDER BY (e.ends_at < ${now}), abs(extract(epoch FROM e.starts_at - ${now})), e.id
         LIMIT 200`,
   );

@@ -30,7 +30,7 @@ function greeting(name: string): string {
 }
 
 /** The wording of an e-mail that carries one single-use link (greeting and signature aside). */
-interface LinkEmailWording {
+export interface LinkEmailWording {
   subject: string;
   /** What to do, ending before the link in the text part ("…acessando o link abaixo:"). */
   leadText: string;
@@ -43,7 +43,7 @@ interface LinkEmailWording {
 }
 
 /** A link e-mail in both parts: greeting, lead, the link, validity and "ignore" note. */
-function linkEmail(
+export function linkEmail(
   input: { to: string; name: string; link: string },
   wording: LinkEmailWording,
 ): MailMessage {

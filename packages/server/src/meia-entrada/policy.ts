@@ -5,6 +5,7 @@ import { MEIA_FEDERAL_CATEGORIES } from '@plateia/core/rules/meia-entrada';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { type Queryable, selectOne } from '../db/sql.ts';
+import { requireEventPower } from '../organisations/access.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { type MeiaPolicy, refreshMeiaQuota } from '../stock/meia-quota.ts';
 import { meiaEntradaInfo } from './quota.ts';
@@ -31,12 +32,11 @@ export async function setMeiaPolicy(
   actor: { id: number },
   policy: Partial<MeiaPolicy>,
 ): Promise<MeiaEntradaInfo> {
-  const event = await selectOne<{ producer_id: number | null }>(
-    db,
-    sql`SELECT producer_id FROM events WHERE id = ${eventId}`,
-  );
-  if (!event) throw new HttpError(404, EVENT_NOT_FOUND, 'not_found');
-  if (event.producer_id !== actor.id) throw new HttpError(403, MEIA_MESSAGES.producerOnly, 'forbidden');
+  await requireEventPower(db, eventId, actor.id, 'events.edit', {
+    notProducer: MEIA_MESSAGES.producerOnly,
+    notFound: EVENT_NOT_FOUND,
+    forbidden: MEIA_MESSAGES.producerOnly,
+  });
   const federal = new Set(MEIA_FEDERAL_CATEGORIES.map((category) => category.id));
   const ids = (policy.stateCategories ?? []).map((category) => category.id);
   // State categories may not shadow a federal one nor repeat.

@@ -10,6 +10,7 @@ import dev from './dev/index.ts';
 import events from './events/index.ts';
 import friends from './friends/index.ts';
 import health from './health/index.ts';
+import organisations from './organisations/index.ts';
 import payments from './payments/index.ts';
 import pixel from './pixel/index.ts';
 import producerApplications from './producer-applications/index.ts';
@@ -50,4 +51,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(wallet);
   await app.register(sharedPayments);
   await app.register(queue);
+  await app.register(organisations);
 }

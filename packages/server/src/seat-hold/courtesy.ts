@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { type Queryable, retryOnConflict, selectOne, selectRows } from '../db/sql.ts';
 import { reclaimExpired } from '../orders/reclaim.ts';
+import { requireEventPower } from '../organisations/access.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { giveLotUnits } from '../stock/lots.ts';
 import { issueTicket } from '../tickets/issue.ts';
@@ -15,14 +16,12 @@ export interface IssuedTicket {
   seatId: number | null;
 }
 
-/** Throws 404 for an unknown event and 403 unless `customerId` is its producer. */
+/** Throws unless `customerId` runs the box office of the event's organisation (organisations/access.ts). */
 async function assertProducer(db: Queryable, eventId: number, customerId: number): Promise<void> {
-  const [event] = await selectRows<{ producer_id: number | null }>(
-    db,
-    sql`SELECT producer_id FROM events WHERE id = ${eventId}`,
-  );
-  if (!event) throw new HttpError(404, COURTESY_MESSAGES.eventNotFound, 'not_found');
-  if (event.producer_id !== customerId) throw new HttpError(403, COURTESY_MESSAGES.notProducer, 'forbidden');
+  await requireEventPower(db, eventId, customerId, 'box-office', {
+    notProducer: COURTESY_MESSAGES.notProducer,
+    notFound: COURTESY_MESSAGES.eventNotFound,
+  });
 }
 
 async function issue(

@@ -25,6 +25,9 @@ const OWNERS: Record<string, string> = {
   resale_listings: 'resale',
   refunds: 'refunds',
   ticket_transfers: 'ticket-transfers',
+  organisations: 'organisations',
+  organisation_members: 'organisations',
+  organisation_invitations: 'organisations',
 };
 
 /** Folders that create a table's rows without moving them afterwards: the catalogue creates an event's lots, products and seats. */

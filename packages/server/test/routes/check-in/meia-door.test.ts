@@ -145,7 +145,7 @@ describe('meia-entrada at the door', () => {
     );
     expect((await upgrade(meiaTicket, null)).statusCode).toBe(401);
     expect((await upgrade(meiaTicket, buyer)).statusCode).toBe(403);
-    expect((await upgrade(meiaTicket, rival)).statusCode).toBe(403);
+    expect((await upgrade(meiaTicket, rival)).statusCode).toBe(404);
     const notMeia = await upgrade(fullTicket);
     expect(notMeia.statusCode).toBe(409);
     expect(notMeia.json().message).toBe('Este ingresso não é uma meia-entrada.');

@@ -1,0 +1,266 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ORGANISATION_MESSAGES } from '@plateia/core/messages/organisations';
+import {
+  acceptInvitation,
+  inviteMember,
+  listInvitations,
+  previewInvitation,
+  revokeInvitation,
+} from '../../organisations/invitations.ts';
+import { changeRole, listMembers, removeMember } from '../../organisations/members.ts';
+import {
+  createOrganisation,
+  getOrganisation,
+  listMyOrganisations,
+  updateOrganisation,
+} from '../../organisations/organisations.ts';
+import { ErrorSchema, SuccessSchema } from '../../schemas/common.ts';
+import {
+  InvitationAcceptedSchema,
+  InvitationAnswer,
+  InvitationBody,
+  InvitationListSchema,
+  InvitationParams,
+  InvitationPreviewSchema,
+  InvitationTokenBody,
+  MemberListSchema,
+  MemberParams,
+  MemberRoleBody,
+  OrganisationBody,
+  OrganisationListSchema,
+  OrganisationParams,
+  OrganisationSchema,
+} from '../../schemas/organisations.ts';
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
+const tags = ['organisations'];
+const security = [{ bearer: [] }];
+
+/**
+ * Producers' organisations and their teams (docs/producers.md). Every route needs a full
+ * session (embed tokens are refused by the auth plugin); a non-member gets 404 for the
+ * organisation, a member whose role lacks the power 403.
+ */
+const organisations: FastifyPluginAsyncTypebox = async (app) => {
+  const db = app.database.db;
+
+  app.post(
+    '/organisations',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Creates an organisation with the customer as its owner',
+        body: OrganisationBody,
+        response: { 200: OrganisationSchema, ...errors },
+      },
+    },
+    async (request) => createOrganisation(db, request.customer.id, request.body, app.now()),
+  );
+
+  app.get(
+    '/organisations',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "The customer's organisations",
+        response: { 200: OrganisationListSchema, 401: ErrorSchema },
+      },
+    },
+    async (request) => ({ organisations: await listMyOrganisations(db, request.customer.id) }),
+  );
+
+  app.get(
+    '/organisations/:organisationId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'One organisation (members only)',
+        params: OrganisationParams,
+        response: { 200: OrganisationSchema, ...errors },
+      },
+    },
+    async (request) => getOrganisation(db, request.params.organisationId, request.customer.id),
+  );
+
+  app.put(
+    '/organisations/:organisationId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "Edits the organisation's name, document and contacts (owners)",
+        params: OrganisationParams,
+        body: OrganisationBody,
+        response: { 200: OrganisationSchema, ...errors },
+      },
+    },
+    async (request) =>
+      updateOrganisation(db, request.params.organisationId, request.customer.id, request.body),
+  );
+
+  app.get(
+    '/organisations/:organisationId/members',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'The team (owners and managers)',
+        params: OrganisationParams,
+        response: { 200: MemberListSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      members: await listMembers(db, request.params.organisationId, request.customer.id),
+    }),
+  );
+
+  app.put(
+    '/organisations/:organisationId/members/:customerId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "Changes a member's role",
+        params: MemberParams,
+        body: MemberRoleBody,
+        response: { 200: SuccessSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { organisationId, customerId } = request.params;
+      await changeRole(db, organisationId, request.customer.id, customerId, request.body.role);
+      return { success: true };
+    },
+  );
+
+  app.delete(
+    '/organisations/:organisationId/members/:customerId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Removes a member, or leaves',
+        params: MemberParams,
+        response: { 200: SuccessSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { organisationId, customerId } = request.params;
+      await removeMember(db, organisationId, request.customer.id, customerId);
+      return { success: true };
+    },
+  );
+
+  app.post(
+    '/organisations/:organisationId/invitations',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Invites an e-mail address to the team',
+        params: OrganisationParams,
+        body: InvitationBody,
+        response: { 200: InvitationAnswer, ...errors, 429: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const deps = {
+        mailer: app.mailer,
+        siteUrl: app.config.siteUrl,
+        counters: app.rateLimits,
+        now: app.now(),
+        log: request.log,
+      };
+      const invitation = await inviteMember(
+        db,
+        deps,
+        request.params.organisationId,
+        request.customer.id,
+        request.body,
+      );
+      return { success: true, message: ORGANISATION_MESSAGES.invited, invitation };
+    },
+  );
+
+  app.get(
+    '/organisations/:organisationId/invitations',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Open invitations',
+        params: OrganisationParams,
+        response: { 200: InvitationListSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      invitations: await listInvitations(db, request.params.organisationId, request.customer.id, app.now()),
+    }),
+  );
+
+  app.delete(
+    '/organisations/:organisationId/invitations/:invitationId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Withdraws an invitation',
+        params: InvitationParams,
+        response: { 200: SuccessSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { organisationId, invitationId } = request.params;
+      await revokeInvitation(db, organisationId, request.customer.id, invitationId, app.now());
+      return { success: true };
+    },
+  );
+
+  app.post(
+    '/organisation-invitations/preview',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'What an invitation link offers',
+        body: InvitationTokenBody,
+        response: { 200: InvitationPreviewSchema, ...errors },
+      },
+    },
+    async (request) => previewInvitation(db, request.body.token, app.now()),
+  );
+
+  app.post(
+    '/organisation-invitations/accept',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "Accepts an invitation sent to the customer's verified e-mail",
+        body: InvitationTokenBody,
+        response: { 200: InvitationAcceptedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const accepted = await acceptInvitation(db, request.body.token, request.customer.id, app.now());
+      return { success: true, message: ORGANISATION_MESSAGES.accepted, ...accepted };
+    },
+  );
+};
+
+export default organisations;
