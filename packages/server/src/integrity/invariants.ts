@@ -4,9 +4,17 @@
  * real tables answering the rows that break it; the simulator runs them after every step and
  * the integrity job on a schedule. Read-only: nothing here writes.
  */
+import { decideScan } from '@plateia/core/rules/check-in-decision';
+import {
+  checkTicketCode,
+  deriveTicketSecret,
+  encodeTicketPayload,
+  ticketCodeAt,
+} from '@plateia/core/rules/ticket-code';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, selectRows } from '../db/sql.ts';
 import { trialBalance } from '../ledger/reconcile.ts';
+import { doorStatusSql } from '../resale/door.ts';
 
 /** The name of each invariant, as docs/integrity.md lists them. */
 export type InvariantName =
@@ -23,7 +31,9 @@ export type InvariantName =
   | 'refund_to_own_payment'
   | 'refund_within_order'
   | 'dead_ticket_not_live'
-  | 'live_ticket_of_paid_order';
+  | 'live_ticket_of_paid_order'
+  | 'event_revenue'
+  | 'code_admits_current_holder';
 
 /** One broken invariant: which, and the rows that break it (a few, in words). */
 export interface Violation {
@@ -94,6 +104,30 @@ const CLEARING_BALANCE = sql`
 
 /** Live tickets: the ones that admit (or admitted) someone. */
 const LIVE = sql`('valid', 'used')`;
+
+/**
+ * Each event's `producer_revenue` as its sales say (docs/integrity.md, `event_revenue`): every
+ * paid order's tickets and products after its discount (resale lines excluded: their price is
+ * the seller's), less the producer's part (amount − fee) of every refund of it that is not a
+ * late payment's and not of a resale ticket, plus the cashless spends and door meia upgrades.
+ */
+function eventRevenue(shape: RefundShape): SQL {
+  return sql`
+  SELECT e.id AS event_id,
+    (SELECT coalesce(sum(x.amount_cents), 0) FROM ledger_entries x JOIN ledger_accounts a ON a.id = x.account_id
+      WHERE a.kind = 'producer_revenue' AND a.event_id = e.id) AS ledger,
+    (SELECT coalesce(sum(o.subtotal_cents - o.discount_cents
+                         - coalesce((SELECT sum(i.unit_price_cents * i.quantity) FROM order_items i
+                                     WHERE i.order_id = o.id AND i.kind = 'resale'), 0)), 0)
+      FROM orders o WHERE o.event_id = e.id AND o.status = 'paid') AS sold,
+    (SELECT coalesce(sum(r.amount_cents - r.fee_cents), 0) FROM refunds r JOIN orders o ON o.id = r.order_id
+      WHERE o.event_id = e.id AND r.reason <> 'unfulfilled' AND ${shape.whole}
+        AND NOT EXISTS (SELECT 1 FROM tickets k JOIN order_items i ON i.id = k.order_item_id
+                        WHERE k.id = r.ticket_id AND i.kind = 'resale')) AS refunded,
+    (SELECT coalesce(sum(p.amount_cents), 0) FROM wallet_pos_spends p WHERE p.event_id = e.id)
+      + (SELECT coalesce(sum(u.difference_cents), 0) FROM meia_upgrades u WHERE u.event_id = e.id) AS other
+  FROM events e`;
+}
 
 /** Each SQL check answers rows with one `detail` column, one per offending row. */
 function checks(shape: RefundShape): { invariant: InvariantName; query: SQL }[] {
@@ -235,6 +269,45 @@ function checks(shape: RefundShape): { invariant: InvariantName; query: SQL }[] 
                ) t ORDER BY t.id`,
     },
     {
+      invariant: 'event_revenue',
+      query: sql`SELECT 'event ' || v.event_id || ': producer_revenue ' || v.ledger || ', sales say ' || v.sold
+                      || ' sold − ' || v.refunded || ' refunded + ' || v.other || ' cashless and door' AS detail
+               FROM (${eventRevenue(shape)}) v
+               WHERE v.ledger <> v.sold - v.refunded + v.other
+               ORDER BY v.event_id`,
+    },
+    {
+      // The refunds subtracted above are exactly the tickets no longer live: a ticket an order
+      // issued is refunded only with its refund row (the converse is dead_ticket_not_live).
+      invariant: 'event_revenue',
+      query: sql`SELECT 'ticket ' || k.id || ' of order ' || k.order_id || ' is refunded without a refund' AS detail
+               FROM tickets k
+               WHERE k.status = 'refunded' AND k.order_id IS NOT NULL
+                 AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.ticket_id = k.id AND ${shape.whole})
+               ORDER BY k.id`,
+    },
+    {
+      // Every change of holder (transfer accepted) bumped the ticket's holder version, so the
+      // codes shown to earlier holders are old.
+      invariant: 'code_admits_current_holder',
+      query: sql`SELECT 'ticket ' || k.id || ' has holder version ' || k.holder_version || ' after '
+                      || count(x.id) || ' accepted transfers' AS detail
+               FROM tickets k JOIN ticket_transfers x ON x.ticket_id = k.id AND x.status = 'accepted'
+               GROUP BY k.id, k.holder_version
+               HAVING k.holder_version < 1 + count(x.id)
+               ORDER BY k.id`,
+    },
+    {
+      // The door admitted (online) only the code of the ticket's current holder.
+      invariant: 'code_admits_current_holder',
+      query: sql`SELECT 'scan ' || s.id || ' admitted ticket ' || k.id || ' with holder version ' || s.holder_version
+                      || ' (current ' || k.holder_version || ', ' || k.status || ')' AS detail
+               FROM check_in_scans s JOIN tickets k ON k.id = s.ticket_id
+               WHERE s.admitted AND s.mode = 'online'
+                 AND (s.holder_version IS DISTINCT FROM k.holder_version OR k.status <> 'used')
+               ORDER BY s.id`,
+    },
+    {
       invariant: 'live_ticket_of_paid_order',
       query: sql`SELECT 'ticket ' || k.id || ' is ' || k.status || ' but its order ' || o.id || ' is ' || o.status AS detail
                FROM tickets k JOIN orders o ON o.id = k.order_id
@@ -278,5 +351,71 @@ export async function checkInvariants(db: Queryable): Promise<Violation[]> {
     ),
   );
   for (const row of rows) violations.push({ invariant: row.invariant, detail: String(row.detail) });
+  violations.push(...(await oldCodesRefused(db)));
+  return violations;
+}
+
+/** How many changed or dead tickets `oldCodesRefused` asks the door about, newest first. */
+const CODE_SAMPLE = 500;
+
+/**
+ * `code_admits_current_holder`, at the door: for the tickets of events not over that changed
+ * holder (transferred) or died (resold, refunded, cancelled, transferred), the door's own
+ * decision (`decideScan`, with the ticket as the door reads it) refuses the code every earlier
+ * holder could show now, and a dead ticket's current code too; a live valid ticket's current
+ * code still admits. The newest `CODE_SAMPLE` such tickets, so the scheduled check stays short.
+ */
+async function oldCodesRefused(db: Queryable): Promise<Violation[]> {
+  const tickets = await selectRows<{
+    id: number;
+    event_id: number;
+    holder_version: number;
+    status: string;
+    door_status: string;
+    ticket_key: Uint8Array;
+  }>(
+    db,
+    sql`SELECT t.id, t.event_id, t.holder_version, t.status, ${doorStatusSql('t')} AS door_status, e.ticket_key
+        FROM tickets t JOIN events e ON e.id = t.event_id
+        WHERE (t.holder_version > 1 OR t.status IN ('resold', 'refunded', 'cancelled', 'transferred'))
+          AND e.ends_at > now() AND e.ticket_key IS NOT NULL
+        ORDER BY t.id DESC LIMIT ${CODE_SAMPLE}`,
+  );
+  const violations: Violation[] = [];
+  const at = Date.now();
+  for (const t of tickets) {
+    const key = new Uint8Array(t.ticket_key);
+    const ticket = { id: Number(t.id), holderVersion: Number(t.holder_version), status: t.door_status };
+    const decide = async (holderVersion: number) => {
+      const secret = await deriveTicketSecret(key, ticket.id, holderVersion);
+      return decideScan(
+        encodeTicketPayload({ ticketId: ticket.id, holderVersion, code: ticketCodeAt(secret, at) }),
+        {
+          findTicket: (id) => (id === ticket.id ? ticket : null),
+          checkCode: async (id, version, code) =>
+            checkTicketCode(await deriveTicketSecret(key, id, version), code, at),
+        },
+      );
+    };
+    const versions = t.status === 'valid' ? ticket.holderVersion - 1 : ticket.holderVersion;
+    for (let version = 1; version <= versions; version++) {
+      if ((await decide(version)).admitted) {
+        violations.push({
+          invariant: 'code_admits_current_holder',
+          detail: `ticket ${ticket.id} (${t.status}, holder version ${ticket.holderVersion}) admits the code of version ${version}`,
+        });
+      }
+    }
+    if (t.door_status === 'valid') {
+      const current = await decide(ticket.holderVersion);
+      if (!current.admitted) {
+        violations.push({
+          invariant: 'code_admits_current_holder',
+          detail: `ticket ${ticket.id} (valid) refuses its current holder's code: ${current.verdict}`,
+        });
+      }
+    }
+    if (violations.length >= ROWS_PER_INVARIANT) break;
+  }
   return violations;
 }

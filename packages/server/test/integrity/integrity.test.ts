@@ -49,8 +49,11 @@ describe('integrity', () => {
     return [...new Set(failing)].sort();
   }
 
-  /** A paid order of the festival with one approved card payment of `paidCents`. */
-  async function paidOrder(tx: Queryable, paidCents: number, status = 'paid') {
+  /**
+   * An order of the festival with one approved card payment of `paidCents`; a paid one has its
+   * revenue posted as the settlement does (unless `posted` is false).
+   */
+  async function paidOrder(tx: Queryable, paidCents: number, status = 'paid', posted = true) {
     const order = await selectOne<{ id: number }>(
       tx,
       sql`INSERT INTO orders (number, customer_id, event_id, session_id, status, subtotal_cents, total_cents, expires_at)
@@ -62,6 +65,16 @@ describe('integrity', () => {
       sql`INSERT INTO payments (order_id, customer_id, method, status, amount_cents)
           VALUES (${order!.id}, ${buyer.id}, 'card', 'approved', ${paidCents}) RETURNING id`,
     );
+    if (status === 'paid' && posted) {
+      await postMovement(tx, {
+        idempotencyKey: `payment:${payment!.id}`,
+        kind: 'order_payment',
+        legs: [
+          { account: { kind: 'card_in' }, amountCents: -paidCents },
+          { account: { kind: 'producer_revenue', eventId: festival.id }, amountCents: paidCents },
+        ],
+      });
+    }
     return { orderId: Number(order!.id), paymentId: Number(payment!.id) };
   }
 
@@ -118,7 +131,7 @@ describe('integrity', () => {
               VALUES (${orderId}, ${buyer.id}, ${paymentId}, 'customer', 'card', 1500, 200)`,
         );
       }),
-    ).toEqual(['clearing_equals_in_flight', 'refund_within_order', 'refund_within_payment']);
+    ).toEqual(['clearing_equals_in_flight', 'event_revenue', 'refund_within_order', 'refund_within_payment']);
     // A refund sent to a payment of another order.
     expect(
       await failingAfter(async (tx) => {
@@ -156,6 +169,49 @@ describe('integrity', () => {
         await tx.execute(sql`UPDATE ticket_types SET sold = sold + 1 WHERE id = ${pista}`);
       }),
     ).toEqual(['live_ticket_of_paid_order']);
+    // A sale the ledger never recognised, and a ticket refunded without a refund.
+    expect(await failingAfter((tx) => paidOrder(tx, 1_000, 'paid', false))).toEqual(['event_revenue']);
+    expect(
+      await failingAfter(async (tx) => {
+        const { orderId } = await paidOrder(tx, 1_000);
+        await tx.execute(
+          sql`INSERT INTO tickets (code, customer_id, holder_email, event_id, ticket_type_id, order_id, status)
+              VALUES ('integrity-c', ${buyer.id}, ${buyer.email}, ${festival.id}, ${pista}, ${orderId}, 'refunded')`,
+        );
+      }),
+    ).toEqual(['event_revenue']);
+    // A transfer accepted without a new holder version (the old holder's code still current),
+    // and a door admitting a code older than the ticket's holder.
+    expect(
+      await failingAfter(async (tx) => {
+        const { orderId } = await paidOrder(tx, 1_000);
+        const ticket = await selectOne<{ id: number }>(
+          tx,
+          sql`INSERT INTO tickets (code, customer_id, holder_email, event_id, ticket_type_id, order_id)
+              VALUES ('integrity-d', ${buyer.id}, ${buyer.email}, ${festival.id}, ${pista}, ${orderId}) RETURNING id`,
+        );
+        await tx.execute(sql`UPDATE ticket_types SET sold = sold + 1 WHERE id = ${pista}`);
+        await tx.execute(
+          sql`INSERT INTO ticket_transfers (ticket_id, from_customer_id, to_email, status)
+              VALUES (${ticket!.id}, ${buyer.id}, 'outra@plateia.dev', 'accepted')`,
+        );
+      }),
+    ).toEqual(['code_admits_current_holder']);
+    expect(
+      await failingAfter(async (tx) => {
+        const { orderId } = await paidOrder(tx, 1_000);
+        const ticket = await selectOne<{ id: number }>(
+          tx,
+          sql`INSERT INTO tickets (code, customer_id, holder_email, event_id, ticket_type_id, order_id, holder_version, status)
+              VALUES ('integrity-e', ${buyer.id}, ${buyer.email}, ${festival.id}, ${pista}, ${orderId}, 2, 'used') RETURNING id`,
+        );
+        await tx.execute(sql`UPDATE ticket_types SET sold = sold + 1 WHERE id = ${pista}`);
+        await tx.execute(
+          sql`INSERT INTO check_in_scans (event_id, nonce, device_id, ticket_id, holder_version, mode, verdict, admitted, scanned_at)
+              VALUES (${festival.id}, gen_random_uuid(), 'porta', ${ticket!.id}, 1, 'online', 'admitted', true, now())`,
+        );
+      }),
+    ).toEqual(['code_admits_current_holder']);
     expect(await checkInvariants(t.database.db)).toEqual([]);
   });
 

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { selectRows } from '../../src/db/sql.ts';
 import type { TestCustomer } from '../catalogue/fixtures.ts';
 import { ticketPayload } from '../routes/check-in/fixtures.ts';
-import type { World } from './world.ts';
+import { SimulationFailure, type World } from './world.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -534,6 +534,49 @@ const ACTIONS = {
         payload,
       });
       return `ticket ${ticket.id}: ${noted(answer)} ${answer.body?.admitted ?? ''}`.trim();
+    },
+  },
+  scanOldCode: {
+    // Someone shows a code that is no longer the holder's: an earlier holder's (the ticket was
+    // transferred) or the last code of a ticket resold, refunded or transferred away. The door
+    // must refuse it and the ticket must not move.
+    weight: 2,
+    args: [index],
+    async act(world: World, t: number) {
+      const rows = await selectRows<{ id: number; event_id: number; holder_version: number; status: string }>(
+        world.database.db,
+        sql`SELECT id, event_id, holder_version, status FROM tickets
+            WHERE event_id IN (${world.festival.id}, ${world.theatre.id})
+              AND (holder_version > 1 OR status IN ('resold', 'refunded', 'transferred', 'cancelled'))
+            ORDER BY id`,
+      );
+      const ticket = pick(rows, t);
+      if (!ticket) return 'no changed ticket';
+      const version =
+        ticket.status === 'valid' || ticket.status === 'used'
+          ? ticket.holder_version - 1
+          : ticket.holder_version;
+      const payload = await ticketPayload(
+        world.database.db,
+        { eventId: ticket.event_id, id: ticket.id, holderVersion: version },
+        world.now(),
+      );
+      const answer = await world.call('POST', `/check-in/events/${ticket.event_id}/scan`, world.producer, {
+        nonce: randomUUID(),
+        deviceId: 'porta-sim',
+        payload,
+      });
+      const [after] = await selectRows<{ status: string }>(
+        world.database.db,
+        sql`SELECT status FROM tickets WHERE id = ${ticket.id}`,
+      );
+      if (answer.body?.admitted === true || after?.status !== ticket.status) {
+        throw new SimulationFailure(
+          `ticket ${ticket.id} (${ticket.status}, holder version ${ticket.holder_version}): the code of version ${version} ` +
+            `answered ${answer.status} ${JSON.stringify(answer.body)}, the ticket is now ${after?.status}`,
+        );
+      }
+      return `ticket ${ticket.id} v${version}: ${noted(answer)} ${answer.body?.verdict ?? ''}`.trim();
     },
   },
   uploadOfflineScan: {
