@@ -13,6 +13,7 @@ export * from './api/tickets.ts';
 export * from './crypto/check-in-vault.ts';
 export * from './crypto/md5.ts';
 export * from './format/dates.ts';
+export * from './format/money.ts';
 export * from './format/numbers.ts';
 export * from './rules/cart.ts';
 export * from './rules/chat-limiter.ts';

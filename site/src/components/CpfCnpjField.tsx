@@ -8,12 +8,17 @@ export interface CpfCnpjFieldProps
   onValue: (masked: string) => void;
 }
 
-/** The "CPF ou CNPJ" input of the sign-up and profile forms, masked as the person types. */
+/**
+ * The "CPF ou CNPJ" input of the sign-up and profile forms, masked as the person types. A
+ * text keyboard, capitals first: the alphanumeric CNPJ has letters.
+ */
 export function CpfCnpjField({ onValue, ...field }: CpfCnpjFieldProps) {
   return (
     <FormField
       label="CPF ou CNPJ"
-      inputMode="numeric"
+      autoCapitalize="characters"
+      autoCorrect="off"
+      spellCheck={false}
       placeholder="000.000.000-00"
       onChange={(e) => onValue(maskCpfCnpj(e.target.value))}
       {...field}

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { formatEventDateShort } from '@plateia/core/format/dates';
+import { formatCents } from '@plateia/core/format/money';
 import {
   SHARED_PAYMENT_MESSAGES as M,
   SHARED_PAYMENT_STATUS_LABELS,
 } from '@plateia/core/messages/shared-payments';
-import { formatCents } from '@plateia/core/rules/money';
 import { $mySharedPayments, loadMySharedPayments } from '@plateia/core/stores/shared-payments';
 import { useEffect, useState } from 'react';
 import { groupPagePath } from '../lib/shared-payments.ts';

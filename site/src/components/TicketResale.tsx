@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import type { ResaleQuote } from '@plateia/core/contracts/resale';
 import type { MyTicket } from '@plateia/core/contracts/tickets';
+import { formatCentsForInput } from '@plateia/core/format/money';
 import { RESALE_MESSAGES } from '@plateia/core/messages/resale';
-import { formatCentsForInput, parseReais } from '@plateia/core/rules/money';
+import { parseReais } from '@plateia/core/rules/money';
 import { resaleFeeCents } from '@plateia/core/rules/resale';
 import {
   $myResaleListings,

@@ -16,8 +16,9 @@ import {
   type WalletTopUp,
 } from '@plateia/core/api/wallet';
 import { formatDateTimeWithSeconds } from '@plateia/core/format/dates';
+import { formatCents } from '@plateia/core/format/money';
 import { WALLET_MESSAGES as M, WALLET_KIND_LABELS } from '@plateia/core/messages/wallet';
-import { formatCents, parseReais } from '@plateia/core/rules/money';
+import { parseReais } from '@plateia/core/rules/money';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { LoggedOutCard } from '../components/LoggedOutCard.tsx';

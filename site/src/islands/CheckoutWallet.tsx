@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { $authState, $checkout, $payment, completeCheckout, showToast } from '@plateia/core';
 import { fetchWallet, payOrderWithWallet } from '@plateia/core/api/wallet';
+import { formatCents } from '@plateia/core/format/money';
 import { WALLET_MESSAGES as M } from '@plateia/core/messages/wallet';
-import { formatCents } from '@plateia/core/rules/money';
 import { useEffect, useState } from 'react';
 
 /**

@@ -5,6 +5,7 @@ import {
   fetchMyData,
   fetchProfile,
   isValidCpfCnpj,
+  normalizeDocumentNumber,
   type ProfileFields,
   showToast,
   type User,
@@ -171,7 +172,7 @@ function ProfileForm({ user }: { user: User }) {
     try {
       const fields: ProfileFields = {};
       for (const field of FIELDS) fields[field] = values[field].trim();
-      fields.cpfnpj = values.cpfnpj.replace(/\D/g, '');
+      fields.cpfnpj = normalizeDocumentNumber(values.cpfnpj);
       fields.cep = values.cep.replace(/\D/g, '');
       fields.instagram = values.instagram.trim().replace(/^@/, '');
       await updateProfile(fields);

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { $authState, $user } from '@plateia/core';
 import { formatDateTime, formatEventDateShort } from '@plateia/core/format/dates';
+import { formatCents } from '@plateia/core/format/money';
 import { SHARED_PAYMENT_MESSAGES as M } from '@plateia/core/messages/shared-payments';
-import { formatCents } from '@plateia/core/rules/money';
 import { $sharePayment, watchSharePayment } from '@plateia/core/stores/shared-payments';
 import { useEffect, useState } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';

@@ -2,11 +2,11 @@ import { useStore } from '@nanostores/react';
 import { $authState } from '@plateia/core';
 import type { SharedPaymentView, ShareView } from '@plateia/core/api/shared-payments';
 import { formatDateTime, formatEventDateShort } from '@plateia/core/format/dates';
+import { formatCents } from '@plateia/core/format/money';
 import {
   SHARED_PAYMENT_MESSAGES as M,
   SHARED_PAYMENT_STATUS_LABELS,
 } from '@plateia/core/messages/shared-payments';
-import { formatCents } from '@plateia/core/rules/money';
 import { $sharedPayment, resendShareEmail, watchSharedPayment } from '@plateia/core/stores/shared-payments';
 import { useEffect, useState } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';

@@ -1,4 +1,4 @@
-import { isValidCpfCnpj, isValidEmail, signUp } from '@plateia/core';
+import { isValidCpfCnpj, isValidEmail, normalizeDocumentNumber, signUp } from '@plateia/core';
 import { SIGN_UP_MESSAGES as M } from '@plateia/core/messages/accounts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@plateia/core/rules/password';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -133,7 +133,7 @@ function SignUp() {
         pw: values.pw,
         phone: values.phone.trim(),
         country: values.country.trim(),
-        cpfnpj: brazil ? values.cpfnpj.replace(/\D/g, '') : '',
+        cpfnpj: brazil ? normalizeDocumentNumber(values.cpfnpj) : '',
         passport: brazil ? '' : values.passport.trim(),
       });
       const failedUploads: string[] = [];

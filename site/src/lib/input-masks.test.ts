@@ -12,6 +12,12 @@ describe('masks', () => {
     expect(maskCpfCnpj('11.222.333/0001-81999')).toBe('11.222.333/0001-81');
   });
 
+  it('takes the letters of an alphanumeric CNPJ, upper-cased, but not in its check digits', () => {
+    expect(maskCpfCnpj('12a')).toBe('12.A');
+    expect(maskCpfCnpj('12abc34501de35')).toBe('12.ABC.345/01DE-35');
+    expect(maskCpfCnpj('12.ABC.345/01DE-3X5')).toBe('12.ABC.345/01DE-35');
+  });
+
   it('formats mobile and landline phones with the area code', () => {
     expect(maskPhone('1')).toBe('(1');
     expect(maskPhone('11987654321')).toBe('(11) 98765-4321');

@@ -1,26 +1,21 @@
 /**
- * Typing masks for Brazilian inputs: they only format what is typed (digits in the
- * familiar punctuation); validity is decided by core's rules and the API host.
+ * Typing masks for Brazilian inputs: they only format what is typed (digits, and the
+ * letters of an alphanumeric CNPJ, in the familiar punctuation); validity is decided by
+ * core's rules and the API host.
  */
+import { formatDocumentNumber } from '@plateia/core/rules/document-number';
 
 function digitsOf(value: string, max: number): string {
   return value.replace(/\D/g, '').slice(0, max);
 }
 
-/** CPF while up to 11 digits (`000.000.000-00`), CNPJ beyond (`00.000.000/0000-00`). */
+/**
+ * CPF while up to 11 digits (`000.000.000-00`), CNPJ beyond them or once a letter is typed
+ * (`00.000.000/0000-00`, or `12.ABC.345/01DE-35` for the alphanumeric CNPJ): core's
+ * `formatDocumentNumber`.
+ */
 export function maskCpfCnpj(value: string): string {
-  const d = digitsOf(value, 14);
-  if (d.length <= 11) {
-    return d
-      .replace(/^(\d{3})(\d)/, '$1.$2')
-      .replace(/^(\d{3})\.(\d{3})(\d)/, '$1.$2.$3')
-      .replace(/\.(\d{3})(\d{1,2})$/, '.$1-$2');
-  }
-  return d
-    .replace(/^(\d{2})(\d)/, '$1.$2')
-    .replace(/^(\d{2})\.(\d{3})(\d)/, '$1.$2.$3')
-    .replace(/\.(\d{3})(\d)/, '.$1/$2')
-    .replace(/(\d{4})(\d{1,2})$/, '$1-$2');
+  return formatDocumentNumber(value);
 }
 
 /** Brazilian phone with area code: `(11) 98765-4321`, or `(11) 3456-7890` for landlines. */

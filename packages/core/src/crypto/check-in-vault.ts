@@ -7,6 +7,7 @@
  * reading storage) is useless without this browser's key store. It lives across reloads,
  * which the door needs: the scanner must reopen with no signal.
  */
+import { openDB } from 'idb';
 
 /** Where the vault keeps its records: IndexedDB in a browser, a Map in tests. */
 export interface VaultStorage {
@@ -25,35 +26,15 @@ export interface CheckInVault {
   remove(name: string): Promise<void>;
 }
 
+/** The object store holding the key and the sealed values. */
+const STORE = 'vault';
+
 /** The record under which the vault keeps its key. */
 export const VAULT_KEY_RECORD = 'vault-key';
 
 // The key as Web Crypto takes it, named without the DOM library (the API host's bench and
 // Node type-check this file too).
 type VaultKey = Parameters<typeof globalThis.crypto.subtle.encrypt>[1];
-
-// The slice of IndexedDB used here, typed locally for the same reason.
-interface IdbRequest<T> {
-  result: T;
-  error: unknown;
-  onsuccess: (() => void) | null;
-  onerror: (() => void) | null;
-}
-interface IdbStore {
-  get(key: string): IdbRequest<unknown>;
-  put(value: unknown, key: string): IdbRequest<unknown>;
-  delete(key: string): IdbRequest<unknown>;
-}
-interface IdbDatabase {
-  createObjectStore(name: string): unknown;
-  transaction(name: string, mode: 'readonly' | 'readwrite'): { objectStore(name: string): IdbStore };
-}
-interface IdbOpenRequest extends IdbRequest<IdbDatabase> {
-  onupgradeneeded: (() => void) | null;
-}
-interface IdbFactory {
-  open(name: string, version: number): IdbOpenRequest;
-}
 
 interface Sealed {
   iv: Uint8Array;
@@ -75,42 +56,27 @@ export function memoryVaultStorage(): VaultStorage & { records: Map<string, unkn
   };
 }
 
-function request<T>(run: () => IdbRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const pending = run();
-    pending.onsuccess = () => resolve(pending.result);
-    pending.onerror = () => reject(pending.error);
-  });
-}
-
-/** The vault's records in IndexedDB database `plateia:check-in`, object store `vault`. */
+/** The vault's records in IndexedDB database `plateia:check-in`, object store `vault` (through `idb`). */
 export function indexedDbVaultStorage(databaseName = 'plateia:check-in'): VaultStorage {
-  let opened: Promise<IdbDatabase> | null = null;
+  let opened: ReturnType<typeof openDB> | null = null;
   const database = () => {
-    opened ??= new Promise<IdbDatabase>((resolve, reject) => {
-      const factory = (globalThis as { indexedDB?: IdbFactory }).indexedDB;
-      if (!factory) throw new Error('IndexedDB unavailable');
-      const open = factory.open(databaseName, 1);
-      open.onupgradeneeded = () => open.result.createObjectStore('vault');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
+    // Named through globalThis: the API host's bench type-checks this file without the DOM.
+    if (!(globalThis as { indexedDB?: unknown }).indexedDB)
+      return Promise.reject(new Error('IndexedDB unavailable'));
+    opened ??= openDB(databaseName, 1, {
+      upgrade(db) {
+        db.createObjectStore(STORE);
+      },
     });
     return opened;
   };
-  const store = async (mode: 'readonly' | 'readwrite') =>
-    (await database()).transaction('vault', mode).objectStore('vault');
   return {
-    get: async (key) => {
-      const source = await store('readonly');
-      return request(() => source.get(key));
-    },
+    get: async (key) => (await database()).get(STORE, key),
     set: async (key, value) => {
-      const target = await store('readwrite');
-      await request(() => target.put(value, key));
+      await (await database()).put(STORE, value, key);
     },
     delete: async (key) => {
-      const target = await store('readwrite');
-      await request(() => target.delete(key));
+      await (await database()).delete(STORE, key);
     },
   };
 }

@@ -3,7 +3,7 @@
  * the clients.
  */
 
-import { formatCents } from '../rules/money.ts';
+import { formatCents } from '../format/money.ts';
 
 /** The answer for an unknown or unpublished event (the catalogue's 404, also the courtesy call's). */
 export const EVENT_NOT_FOUND = 'Evento não encontrado.';

@@ -1,5 +1,5 @@
+import { formatCents } from '../format/money.ts';
 import { formatBasisPoints } from '../format/numbers.ts';
-import { formatCents } from '../rules/money.ts';
 import { TICKET_ERRORS } from './tickets.ts';
 
 /**

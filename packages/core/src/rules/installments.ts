@@ -5,7 +5,7 @@
  * rounded up to the cent, the last one takes what is left (R$ 100,00 in 3x: "3x de
  * R$ 33,34").
  */
-import { formatCents } from './money.ts';
+import { formatCents } from '../format/money.ts';
 
 /** Most installments a card purchase may be split into. */
 export const MAX_INSTALLMENTS = 12;

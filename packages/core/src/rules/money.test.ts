@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MONEY_MESSAGES } from '../messages/money.ts';
-import { formatCents, formatCentsForInput, parseReais } from './money.ts';
+import { parseReais } from './money.ts';
 
 const cents = (text: string) => {
   const read = parseReais(text);
@@ -56,30 +56,5 @@ describe('parseReais', () => {
     expect(cents('10.000.000,01')).toBe(MONEY_MESSAGES.tooLarge);
     expect(cents('99999999999999999999')).toBe(MONEY_MESSAGES.tooLarge);
     expect(cents('10.000.000')).toBe(1_000_000_000);
-  });
-});
-
-describe('formatCents', () => {
-  it.each([
-    [0, 'R$ 0,00'],
-    [5, 'R$ 0,05'],
-    [99, 'R$ 0,99'],
-    [19_850, 'R$ 198,50'],
-    [123_456, 'R$ 1.234,56'],
-    [123_456_789, 'R$ 1.234.567,89'],
-    [-350, 'R$ -3,50'],
-    [-0, 'R$ 0,00'],
-    [12.6, 'R$ 0,13'],
-    [Number.NaN, 'R$ 0,00'],
-    [Number.POSITIVE_INFINITY, 'R$ 0,00'],
-  ])('%s cents is %s', (value, text) => {
-    expect(formatCents(value)).toBe(text);
-  });
-
-  it('fills a field with what parseReais reads back as the same cents', () => {
-    for (const value of [0, 1, 99, 100, 19_850, 123_456, 100_000_000]) {
-      expect(parseReais(formatCentsForInput(value))).toEqual({ ok: true, cents: value });
-      expect(parseReais(formatCents(value))).toEqual({ ok: true, cents: value });
-    }
   });
 });

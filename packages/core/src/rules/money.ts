@@ -1,8 +1,7 @@
 /**
- * Money as people see and type it, in one place (docs/core.md, "Money and dates"). Money
- * inside Plateia is integer cents; `formatCents` is the one way it is shown ("R$ 1.234,56"),
- * `formatCentsForInput` the way a field is filled with it ("1.234,56") and `parseReais` the
- * one way a typed amount is read back, the way a Brazilian means it:
+ * Amounts of money typed by a person, in reais, read the way a Brazilian means them: the
+ * one parser every field that takes reais uses (docs/core.md, "Money and dates"). Money
+ * inside Plateia is integer cents, written by `formatCents` (`../format/money.ts`).
  *
  * - "198,50", "R$ 198,50", "198.50", "198,5" and "198.5" are R$ 198,50;
  * - "1.234,56" and "1234,56" are R$ 1.234,56; "1.234.567" is R$ 1.234.567,00;
@@ -45,19 +44,4 @@ export function parseReais(text: string): TypedReais {
   match = /^(\d+)\.(\d{1,2})$/.exec(clean);
   if (match) return cents(match[1]!, match[2]!);
   return invalid;
-}
-
-// The Brazilian format: a thousands dot and a decimal comma, always two decimals.
-const reaisFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Cents as reais without the prefix: `123456` gives "1.234,56", what a field shows. */
-export function formatCentsForInput(cents: number): string {
-  // Anything but a number of cents shows as zero; `|| 0` also turns -0 into 0 ("-0,00").
-  const whole = Number.isFinite(cents) ? Math.round(cents) : 0;
-  return reaisFormat.format(whole / 100 || 0);
-}
-
-/** Integer cents as people read money: `123456` gives "R$ 1.234,56", `5` gives "R$ 0,05". */
-export function formatCents(cents: number): string {
-  return `R$ ${formatCentsForInput(cents)}`;
 }

@@ -1,8 +1,8 @@
 /**
  * Older names of the money formatter, kept for one minor version of `@plateia/core`: money
- * is formatted by `formatCents` in `./money.ts` (docs/core.md, "Money and dates").
+ * is formatted by `formatCents` in `../format/money.ts` (docs/core.md, "Money and dates").
  */
-import { formatCents, formatCentsForInput } from './money.ts';
+import { formatCents, formatCentsForInput } from '../format/money.ts';
 
 export { formatCents };
 
@@ -14,7 +14,7 @@ function reaisToCents(reais: unknown): number {
 
 /**
  * Reais without the prefix: `1234.5` gives "1.234,50".
- * @deprecated Money is cents: use `formatCentsForInput` from `rules/money`.
+ * @deprecated Money is cents: use `formatCentsForInput` from `format/money`.
  */
 export function formatAmount(reais: unknown): string {
   return formatCentsForInput(reaisToCents(reais));
@@ -22,7 +22,7 @@ export function formatAmount(reais: unknown): string {
 
 /**
  * Reais with the prefix: "R$ 1.234,50".
- * @deprecated Money is cents: use `formatCents` from `rules/money`.
+ * @deprecated Money is cents: use `formatCents` from `format/money`.
  */
 export function formatPrice(reais: unknown): string {
   return formatCents(reaisToCents(reais));

@@ -2,8 +2,9 @@
  * Shared-payment rules (docs/shared-payments.md), shared by the API host (which decides)
  * and the checkout (which shows the split before it is asked for). Integer cents.
  */
+
+import { formatCents } from '../format/money.ts';
 import { isValidEmail } from './email.ts';
-import { formatCents } from './money.ts';
 
 /** The leader and at least one friend. */
 export const SHARED_PAYMENT_MIN_SHARES = 2;

@@ -1,6 +1,6 @@
 import type { EventDetail, MeiaEntradaInfo, TicketTypeInfo } from '@plateia/core/api/catalogue';
+import { formatCents } from '@plateia/core/format/money';
 import { BUY_BUTTON_MESSAGES } from '@plateia/core/messages/buy-button';
-import { formatCents } from '@plateia/core/rules/money';
 import { addToCart } from '@plateia/core/stores/cart';
 import { eventStore, loadEvent, meiaEntradaStore } from '@plateia/core/stores/catalogue';
 import { changeCartFrom } from '../../shared/cart-change.ts';

@@ -3,10 +3,10 @@
  * the catalogue answer and the element's attributes, so the element only draws it.
  */
 import type { EventDetail, MeiaEntradaInfo, TicketTypeInfo } from '@plateia/core/api/catalogue';
+import { formatCents } from '@plateia/core/format/money';
 import { BUY_BUTTON_MESSAGES } from '@plateia/core/messages/buy-button';
 import type { CartItem } from '@plateia/core/rules/cart';
 import { meiaPriceCents } from '@plateia/core/rules/meia-entrada';
-import { formatCents } from '@plateia/core/rules/money';
 import { type Fetched, ticketCartItem } from '@plateia/core/stores/catalogue';
 
 /** One entry of the chooser. */

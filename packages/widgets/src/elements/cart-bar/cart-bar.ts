@@ -2,8 +2,9 @@
  * The rules `<plateia-cart-bar>` draws (spec §2, sticky bottom cart bar), as pure
  * functions: when it shows, what it says and where its button goes.
  */
+
+import { formatCents } from '@plateia/core/format/money';
 import { CART_BAR_MESSAGES } from '@plateia/core/messages/cart-bar';
-import { formatCents } from '@plateia/core/rules/money';
 
 /** Path prefix of the checkout route (spec §2: `/checkout/{eventId}`), where the bar never shows. */
 export const CHECKOUT_PATH_PREFIX = '/checkout/';

@@ -4,8 +4,8 @@
  */
 
 import { useStore } from '@nanostores/react';
+import { formatCents } from '@plateia/core/format/money';
 import { CARD_INVALID_MESSAGE } from '@plateia/core/messages/payments';
-import { formatCents } from '@plateia/core/rules/money';
 import { $cardConfig, loadCardConfig, newCardAttempt, payWithCard } from '@plateia/core/stores/payment';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { embeddingStorefront } from '../../shared/storefront-origin.ts';

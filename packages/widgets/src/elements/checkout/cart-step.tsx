@@ -7,12 +7,12 @@
 
 import { useStore } from '@nanostores/react';
 import type { TicketTypeInfo } from '@plateia/core/contracts/catalogue';
+import { formatCents } from '@plateia/core/format/money';
 import { INVALID_EMAIL_MESSAGE } from '@plateia/core/messages/accounts';
 import { nextLotLabel } from '@plateia/core/messages/catalogue';
 import { CHECKOUT_MESSAGES } from '@plateia/core/messages/checkout';
 import { type CartItem, cartItemKey, isResaleItem, isSeatItem, ticketUnits } from '@plateia/core/rules/cart';
 import { isValidEmail } from '@plateia/core/rules/email';
-import { formatCents } from '@plateia/core/rules/money';
 import {
   $cart,
   $cartTotalCents,

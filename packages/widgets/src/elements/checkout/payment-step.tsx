@@ -5,8 +5,8 @@
  */
 
 import { useStore } from '@nanostores/react';
+import { formatCents } from '@plateia/core/format/money';
 import { SHARED_PAYMENT_MESSAGES } from '@plateia/core/messages/shared-payments';
-import { formatCents } from '@plateia/core/rules/money';
 import { $cartExpiresAt } from '@plateia/core/stores/cart-expiry';
 import type { CheckoutData } from '@plateia/core/stores/checkout';
 import { $payment, loadCardConfig } from '@plateia/core/stores/payment';

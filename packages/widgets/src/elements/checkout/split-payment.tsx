@@ -10,8 +10,9 @@ import { useStore } from '@nanostores/react';
 import { fetchFriendships } from '@plateia/core/api/friends';
 import type { ReservedOrder } from '@plateia/core/contracts/orders';
 import { formatDateTime } from '@plateia/core/format/dates';
+import { formatCentsForInput } from '@plateia/core/format/money';
 import { SHARED_PAYMENT_MESSAGES as M } from '@plateia/core/messages/shared-payments';
-import { formatCentsForInput, parseReais } from '@plateia/core/rules/money';
+import { parseReais } from '@plateia/core/rules/money';
 import {
   DEFAULT_DEADLINE_HOURS,
   defaultTicketSplit,

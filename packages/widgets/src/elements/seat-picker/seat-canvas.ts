@@ -5,7 +5,7 @@
  * their numbers only at high zoom.
  */
 import type { SeatMap, SeatSection } from '@plateia/core/api/seat-map';
-import { formatCents } from '@plateia/core/rules/money';
+import { formatCents } from '@plateia/core/format/money';
 import {
   forEachSeatIn,
   levelOfDetail,

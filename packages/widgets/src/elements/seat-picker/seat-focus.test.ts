@@ -1,5 +1,5 @@
 import type { SeatSection } from '@plateia/core/api/seat-map';
-import { formatCents } from '@plateia/core/rules/money';
+import { formatCents } from '@plateia/core/format/money';
 import { describe, expect, it } from 'vitest';
 import { SEAT_KIND } from './seat-canvas.ts';
 import { moveFocus, nearestSeat, revealPoint, seatAnnouncement, seatFacts } from './seat-focus.ts';

@@ -4,7 +4,7 @@
  * arrow's direction, the row's first and last seat, the view that shows a seat, and the
  * text of the tooltip and the announcement.
  */
-import { formatCents } from '@plateia/core/rules/money';
+import { formatCents } from '@plateia/core/format/money';
 import type { SeatKind } from './seat-canvas.ts';
 import {
   levelOfDetail,

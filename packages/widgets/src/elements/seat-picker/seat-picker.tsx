@@ -8,6 +8,7 @@
 import { useStore } from '@nanostores/react';
 import type { SectionPricing } from '@plateia/core/api/seat-map';
 import type { EventDetail } from '@plateia/core/contracts/catalogue';
+import { formatCents } from '@plateia/core/format/money';
 import { formatCount } from '@plateia/core/format/numbers';
 import { SEAT_MESSAGES } from '@plateia/core/messages/seat-hold';
 import { SEAT_PICKER_MESSAGES } from '@plateia/core/messages/seat-picker';
@@ -19,7 +20,6 @@ import {
   seatIdsOf,
   ticketUnits,
 } from '@plateia/core/rules/cart';
-import { formatCents } from '@plateia/core/rules/money';
 import { seatCartItem, tableCartItem } from '@plateia/core/rules/seat-map';
 import { $cart, addSeatToCart, type CartActionResult, removeSeatFromCart } from '@plateia/core/stores/cart';
 import { eventStore, type Fetched, loadEvent } from '@plateia/core/stores/catalogue';
