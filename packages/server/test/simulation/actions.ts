@@ -621,7 +621,7 @@ const ACTIONS = {
     weight: 4,
     args: [fc.nat({ max: CLOCK_JUMPS.length - 1 })],
     async act(world: World, jump: number) {
-      world.clock.offsetMs += CLOCK_JUMPS[jump]!;
+      await world.setClockOffset(world.clock.offsetMs + CLOCK_JUMPS[jump]!);
       return `+${Math.round(CLOCK_JUMPS[jump]! / MINUTE)} min`;
     },
   },
@@ -644,7 +644,7 @@ const ACTIONS = {
       ]!;
       const ahead = target - world.now().getTime();
       if (ahead <= 0) return 'already past';
-      world.clock.offsetMs += ahead;
+      await world.setClockOffset(world.clock.offsetMs + ahead);
       return `event ${event.id}, edge ${edge}: +${Math.round(ahead / MINUTE)} min`;
     },
   },

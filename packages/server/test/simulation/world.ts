@@ -1,27 +1,28 @@
 /**
  * The system the simulator drives (docs/integrity.md, "The simulator"): the real API host on a
- * database, the sandbox PSP and card gateway over real sockets, a clock the simulator moves, a
- * festival (general admission, products, meia-entrada) and a theatre (seats). Imports nothing
- * from vitest, so `bench/simulation.bench.ts` runs it under plain node on PostgreSQL.
+ * database (in this process, or several API processes on one PostgreSQL database splitting the
+ * requests and the jobs between them), the sandbox PSP and card gateway over real sockets, a
+ * real SMTP sink, each behind a fault proxy the simulator takes down and brings back, a clock
+ * the simulator moves, a festival (general admission, products, meia-entrada) and a theatre
+ * (seats). Imports nothing from vitest, so `bench/simulation.bench.ts` runs it under plain node
+ * on PostgreSQL.
  */
+import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.ts';
 import { type CreatedEvent, createEvent } from '../../src/catalogue/create.ts';
-import { loadConfig } from '../../src/config.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import { selectRows } from '../../src/db/sql.ts';
 import { checkInvariants, type Violation } from '../../src/integrity/invariants.ts';
-import { JobRunner } from '../../src/jobs/runner.ts';
-import type { Mailer } from '../../src/mail/mailer.ts';
-import { HttpCardGateway } from '../../src/payments/card/gateway.ts';
-import { HttpPixProvider } from '../../src/payments/pix/http-provider.ts';
-import { pixWebhookUrl } from '../../src/payments/providers.ts';
+import { JobRunner, type RunDueOptions } from '../../src/jobs/runner.ts';
 import { type SandboxCardGateway, startSandboxCardGateway } from '../../src/payments/sandbox/card-gateway.ts';
 import { type SandboxPsp, startSandboxPsp } from '../../src/payments/sandbox/psp.ts';
-import { loadPaymentSettings } from '../../src/payments/settings.ts';
 import { createCustomer, festivalInput, type TestCustomer, theatreInput } from '../catalogue/fixtures.ts';
+import { type FaultProxy, startFaultProxy } from '../race/fault-proxy.ts';
+import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';
+import { type HostWiring, startSimulationHost } from './host.ts';
 
 /** An answer of the API, read loosely (the simulator accepts any non-5xx answer). */
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field where used.
@@ -39,8 +40,122 @@ export class SimulationFailure extends Error {
   }
 }
 
-/** A mailer that drops everything (the simulator checks money, not mail). */
-const quietMailer: Mailer = { kind: 'mailbox', async send() {}, async close() {} };
+/** One API host the world sends requests and job runs to. */
+interface Host {
+  request(
+    method: 'GET' | 'POST',
+    url: string,
+    headers: Record<string, string>,
+    payload: unknown,
+  ): Promise<{ status: number; body: string }>;
+  runJobs(options: RunDueOptions): Promise<void>;
+  setClock(offsetMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The host in this process: requests by `inject`, jobs by its runner. */
+function inProcessHost(app: FastifyInstance, clock: { offsetMs: number }): Host {
+  return {
+    async request(method, url, headers, payload) {
+      const res = await app.inject({
+        method,
+        url,
+        headers,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+      return { status: res.statusCode, body: res.body };
+    },
+    async runJobs(options) {
+      if (!(app.jobs instanceof JobRunner)) throw new Error('app.jobs is not the pg-boss runner');
+      await app.jobs.runDue(options);
+    },
+    async setClock(offsetMs) {
+      clock.offsetMs = offsetMs;
+    },
+    close: () => app.close(),
+  };
+}
+
+const PROCESS_ENTRY = join(import.meta.dirname, 'api-process.ts');
+
+/** An API process (`api-process.ts`): requests over HTTP, jobs and the clock over IPC. */
+async function childHost(databaseUrl: string, wiring: HostWiring, registerWebhook: boolean): Promise<Host> {
+  const child: ChildProcess = fork(PROCESS_ENTRY, [], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      SIM_WIRING: JSON.stringify(wiring),
+      SIM_REGISTER_WEBHOOK: registerWebhook ? '1' : '0',
+    },
+    execArgv: [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  let ids = 0;
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('API process did not start in 30 s')), 30_000);
+    child.once('exit', (code) => reject(new Error(`API process exited with ${code}`)));
+    child.on(
+      'message',
+      (message: { type?: string; url?: string; id?: number; ok?: boolean; error?: string }) => {
+        if (message.type === 'ready') {
+          clearTimeout(timer);
+          resolve(message.url!);
+          return;
+        }
+        const entry = waiting.get(message.id ?? -1);
+        if (!entry) return;
+        waiting.delete(message.id!);
+        if (message.ok) entry.resolve(message);
+        else entry.reject(new Error(`API process: ${message.error}`));
+      },
+    );
+  });
+  const ask = (order: Record<string, unknown>) =>
+    new Promise((resolve, reject) => {
+      const id = ++ids;
+      waiting.set(id, { resolve, reject });
+      child.send({ ...order, id });
+    });
+  return {
+    async request(method, path, headers, payload) {
+      const res = await fetch(`${url}${path}`, {
+        method,
+        headers: { ...headers, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
+      });
+      return { status: res.status, body: await res.text() };
+    },
+    async runJobs(options) {
+      await ask({ type: 'jobs', options });
+    },
+    async setClock(offsetMs) {
+      await ask({ type: 'clock', offsetMs });
+    },
+    async close() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      await ask({ type: 'stop' }).catch(() => child.kill('SIGKILL'));
+      await exited;
+    },
+  };
+}
+
+/** How to start a world. */
+export interface WorldOptions {
+  /**
+   * Separate API processes on the (PostgreSQL) database instead of the host in this process:
+   * requests and job runs go to each in turn; the first receives the PSP's webhooks.
+   */
+  processes?: number;
+}
+
+/** Which outside system is down, while the simulator keeps it down. */
+export interface Outages {
+  psp: boolean;
+  smtp: boolean;
+}
 
 /** The world of one simulation run. */
 export class World {
@@ -57,68 +172,90 @@ export class World {
   producer!: TestCustomer;
   festival!: CreatedEvent;
   theatre!: CreatedEvent;
+  /** The run's high-demand event (a virtual queue), once an action made it. */
+  queued: CreatedEvent | null = null;
   /** How far the app's clock is ahead of the real one. */
   readonly clock: { offsetMs: number };
-  readonly app: FastifyInstance;
   readonly database: DatabaseHandle;
   readonly psp: SandboxPsp;
   readonly gateway: SandboxCardGateway;
+  readonly smtp: SmtpSink;
   readonly webhookSecret: string;
+  /** What is down now (the hosts' 502/503 answers are expected then). */
+  readonly outages: Outages = { psp: false, smtp: false };
+  /** How many API hosts share the work. */
+  readonly hostCount: number;
+  private readonly hosts: Host[];
+  private readonly proxies: { psp: FaultProxy; gateway: FaultProxy; smtp: FaultProxy };
+  private requests = 0;
+  private jobRuns = 0;
   private constructor(parts: {
     clock: { offsetMs: number };
-    app: FastifyInstance;
+    hosts: Host[];
     database: DatabaseHandle;
     psp: SandboxPsp;
     gateway: SandboxCardGateway;
+    smtp: SmtpSink;
+    proxies: { psp: FaultProxy; gateway: FaultProxy; smtp: FaultProxy };
     webhookSecret: string;
   }) {
     this.clock = parts.clock;
-    this.app = parts.app;
+    this.hosts = parts.hosts;
+    this.hostCount = parts.hosts.length;
     this.database = parts.database;
     this.psp = parts.psp;
     this.gateway = parts.gateway;
+    this.smtp = parts.smtp;
+    this.proxies = parts.proxies;
     this.webhookSecret = parts.webhookSecret;
   }
 
-  /** Starts the PSP, the gateway and the API host (listening: the PSP posts its webhooks) on `database`. */
-  static async start(database: DatabaseHandle): Promise<World> {
+  /**
+   * Starts the PSP, the gateway, the SMTP sink (each behind a fault proxy) and the API host
+   * (listening: the PSP posts its webhooks) on `database`, or `options.processes` API processes.
+   */
+  static async start(database: DatabaseHandle, options: WorldOptions = {}): Promise<World> {
     const psp = await startSandboxPsp({ devolucaoDelayMs: null });
     const gateway = await startSandboxCardGateway();
-    const settings = {
-      ...loadPaymentSettings({}),
-      pixApiUrl: psp.url,
-      cardApiUrl: gateway.url,
-      cardPublicUrl: gateway.url,
-      cardSecretKey: gateway.secretKey,
-      pixWebhookSecret: `whsec${randomUUID().replaceAll('-', '')}`,
+    const smtp = await startSmtpSink();
+    const proxies = {
+      psp: await startFaultProxy({ host: '127.0.0.1', port: Number(new URL(psp.url).port) }),
+      gateway: await startFaultProxy({ host: '127.0.0.1', port: Number(new URL(gateway.url).port) }),
+      smtp: await startFaultProxy({ host: '127.0.0.1', port: Number(new URL(smtp.url).port) }),
     };
-    const config = loadConfig(
-      { NODE_ENV: 'test' },
-      {
-        seedDemo: false,
-        authRateLimit: { max: 1_000_000, timeWindow: 60_000 },
-        paymentSettings: settings,
-        logLevel: 'silent',
-      },
-    );
+    const wiring: HostWiring = {
+      pspApiUrl: `http://127.0.0.1:${proxies.psp.port}`,
+      pspPublicUrl: psp.url,
+      gatewayApiUrl: `http://127.0.0.1:${proxies.gateway.port}`,
+      gatewayPublicUrl: gateway.url,
+      gatewaySecret: gateway.secretKey,
+      webhookSecret: `whsec${randomUUID().replaceAll('-', '')}`,
+      smtpUrl: `smtp://127.0.0.1:${proxies.smtp.port}`,
+    };
     const clock = { offsetMs: 0 };
-    const app = await buildApp({
-      config,
+    const hosts: Host[] = [];
+    if (options.processes && options.processes > 0) {
+      if (!database.url) throw new Error('API processes need a PostgreSQL database (its URL)');
+      for (let i = 0; i < options.processes; i++) hosts.push(await childHost(database.url, wiring, i === 0));
+    } else {
+      const { app } = await startSimulationHost(
+        database,
+        wiring,
+        () => new Date(Date.now() + clock.offsetMs),
+        true,
+      );
+      hosts.push(inProcessHost(app, clock));
+    }
+    return new World({
+      clock,
+      hosts,
       database,
-      mailer: quietMailer,
-      clock: () => new Date(Date.now() + clock.offsetMs),
-      payments: {
-        pix: new HttpPixProvider({ baseUrl: psp.url }),
-        card: new HttpCardGateway({ baseUrl: gateway.url, secretKey: gateway.secretKey }),
-        settings,
-        simulateUrl: (txid) => psp.simulateUrl(txid),
-      },
+      psp,
+      gateway,
+      smtp,
+      proxies,
+      webhookSecret: wiring.webhookSecret,
     });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    config.publicApiUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    await app.payments.pix.configureWebhook(settings.pixKey, pixWebhookUrl(config));
-    return new World({ clock, app, database, psp, gateway, webhookSecret: settings.pixWebhookSecret });
   }
 
   /**
@@ -127,7 +264,11 @@ export class World {
    * global, so an earlier run's rows only have to stay sound, which they are checked to be.
    */
   async newRun(customers = 3): Promise<void> {
-    this.clock.offsetMs = 0;
+    await this.setClockOffset(0);
+    this.restore('psp');
+    this.restore('smtp');
+    this.smtp.messages.length = 0;
+    this.queued = null;
     this.customers = [];
     this.orders = [];
     this.charges = [];
@@ -143,11 +284,37 @@ export class World {
     for (let i = 0; i < customers; i++) await this.signUp();
   }
 
-  /** Stops the host (the database belongs to the caller), the PSP and the gateway. */
+  /** Stops the hosts (the database belongs to the caller), the proxies, the PSP, the gateway and SMTP. */
   async close(): Promise<void> {
-    await this.app.close();
+    for (const host of this.hosts) await host.close();
+    for (const proxy of Object.values(this.proxies)) await proxy.close();
     await this.psp.close();
     await this.gateway.close();
+    await this.smtp.close();
+  }
+
+  /** Moves every host's clock to `offsetMs` ahead of the real time. */
+  async setClockOffset(offsetMs: number): Promise<void> {
+    this.clock.offsetMs = offsetMs;
+    for (const host of this.hosts) await host.setClock(offsetMs);
+  }
+
+  /** Takes an outside system down: the PSP (its API Pix and the card gateway) or SMTP. */
+  takeDown(system: keyof Outages): void {
+    this.outages[system] = true;
+    if (system === 'psp') {
+      this.proxies.psp.down();
+      this.proxies.gateway.down();
+    } else this.proxies.smtp.down();
+  }
+
+  /** Brings an outside system back. */
+  restore(system: keyof Outages): void {
+    this.outages[system] = false;
+    if (system === 'psp') {
+      this.proxies.psp.up();
+      this.proxies.gateway.up();
+    } else this.proxies.smtp.up();
   }
 
   /** The app's current time. */
@@ -165,31 +332,29 @@ export class World {
     return customer;
   }
 
-  /** One API call; a 5xx answer is a failure of the system (no request may answer 500). */
+  /**
+   * One API call, to the next host in turn; a 5xx answer is a failure of the system (no request
+   * may answer 500), but for the 502/503 a host answers while the PSP is down.
+   */
   async call(
     method: 'GET' | 'POST',
     url: string,
     who: TestCustomer | null,
     payload?: unknown,
+    headers: Record<string, string> = {},
   ): Promise<Answer> {
-    const res = await this.app.inject({
-      method,
-      url,
-      ...(who ? { headers: who.auth } : {}),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-    if (res.statusCode >= 500) {
-      throw new SimulationFailure(`${method} ${url} answered ${res.statusCode}: ${res.body}`);
+    const host = this.hosts[this.requests++ % this.hosts.length]!;
+    const res = await host.request(method, url, { ...(who ? who.auth : {}), ...headers }, payload);
+    const expected = this.outages.psp && (res.status === 502 || res.status === 503);
+    if (res.status >= 500 && !expected) {
+      throw new SimulationFailure(`${method} ${url} answered ${res.status}: ${res.body}`);
     }
-    return { status: res.statusCode, body: res.body ? safeJson(res.body) : null };
+    return { status: res.status, body: res.body ? safeJson(res.body) : null };
   }
 
-  /** Runs the due jobs in this call (every schedule fired once when `scheduled`). */
-  async runJobs(
-    options: { scheduled?: boolean; names?: string[]; includeDeferred?: boolean } = {},
-  ): Promise<void> {
-    if (!(this.app.jobs instanceof JobRunner)) throw new Error('app.jobs is not the pg-boss runner');
-    await this.app.jobs.runDue(options);
+  /** Runs the due jobs in the next host in turn (every schedule fired once when `scheduled`). */
+  async runJobs(options: RunDueOptions = {}): Promise<void> {
+    await this.hosts[this.jobRuns++ % this.hosts.length]!.runJobs(options);
   }
 
   /** The run's live tickets (valid), oldest first, with what the simulator needs to act on them. */
