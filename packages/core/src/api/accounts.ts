@@ -248,6 +248,31 @@ export function fetchMyDataExport(messages: StatusMessages): Promise<string> {
   return callApi(() => apiClient().get('customer/export').text(), messages);
 }
 
+/** Something that keeps the account from being erased now, in pt-BR. */
+export interface ErasureBlocker {
+  code: string;
+  message: string;
+}
+
+/** `GET /customer/erasure`: what keeps the logged-in customer's account now (empty: nothing). */
+export function fetchErasureBlockers(messages: StatusMessages): Promise<ErasureBlocker[]> {
+  return callApi(async () => {
+    const answer = await apiClient().get('customer/erasure').json<{ blockers?: unknown }>();
+    if (!Array.isArray(answer.blockers)) throw new TypeError('Unexpected answer from the API host');
+    return answer.blockers as ErasureBlocker[];
+  }, messages);
+}
+
+/** `POST /customer/erasure/code`: e-mails the code that confirms the erasure. */
+export async function requestErasureCode(messages: StatusMessages): Promise<void> {
+  await callApi(() => apiClient().post('customer/erasure/code').json(), messages);
+}
+
+/** `POST /customer/erasure { code }`: erases the account; every session ends with it. */
+export async function eraseMyAccount(code: string, messages: StatusMessages): Promise<void> {
+  await callApi(() => apiClient().post('customer/erasure', { json: { code } }).json(), messages);
+}
+
 /**
  * Where the API host's Google sign-in starts, returning to `returnTo` (a path on this site)
  * with `login` (this tab's nonce for the sign-in) echoed back in the callback's fragment.

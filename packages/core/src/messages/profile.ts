@@ -53,3 +53,41 @@ export const CPF_CLAIM_MESSAGES = {
   opened:
     'Pedido enviado. Enquanto nossa equipe analisa, este CPF não vale para filas virtuais em nenhuma conta. Acompanhe em Meus suportes.',
 } as const;
+
+/**
+ * pt-BR texts of "Excluir minha conta" (docs/accounts.md, "Erasure"): the API host's refusals
+ * while something is in flight, and the profile's dialog.
+ */
+export const ERASURE_MESSAGES = {
+  producer:
+    'Contas de produtor não podem ser excluídas por aqui: seus eventos e repasses dependem dela. Fale com a nossa equipe pelo suporte.',
+  walletBalance: (amount: string) =>
+    `Sua carteira ainda tem ${amount}. Peça a devolução do saldo em Minha Carteira antes de excluir a conta.`,
+  walletInFlight:
+    'Há uma recarga, uma reserva ou uma devolução da sua carteira em andamento. Aguarde a conclusão para excluir a conta.',
+  purchaseInProgress:
+    'Você tem uma compra em andamento. Pague ou deixe a reserva expirar antes de excluir a conta.',
+  sharedPayment:
+    'Você participa de um pagamento compartilhado em aberto (ou com valor a devolver). Aguarde a conclusão para excluir a conta.',
+  refundPending: 'Você tem um reembolso em andamento. Aguarde o dinheiro chegar antes de excluir a conta.',
+  transferPending:
+    'Você tem uma transferência de ingresso pendente. Cancele-a ou aguarde a resposta antes de excluir a conta.',
+  futureTickets: (count: number) =>
+    `Você tem ${count === 1 ? '1 ingresso' : `${count} ingressos`} para eventos que ainda não aconteceram. Transfira-os ou peça o reembolso antes de excluir a conta: com a conta excluída, eles deixariam de valer.`,
+  resaleProceeds:
+    'Você tem valores de revenda a receber depois do evento. Aguarde o repasse para excluir a conta.',
+  codeSent: 'Enviamos um código de 6 dígitos para o seu e-mail. Ele vale por 15 minutos.',
+  codeTooSoon: 'Já enviamos um código há menos de um minuto. Confira seu e-mail ou aguarde para pedir outro.',
+  codeInvalid: 'Código inválido ou expirado. Peça um novo código.',
+  erased: 'Sua conta foi excluída. Seus dados pessoais foram apagados.',
+  title: 'Excluir minha conta',
+  intro:
+    'Apagamos seu nome, e-mail, CPF, telefone, endereço, foto, documentos, amizades e o texto das mensagens que você enviou, e encerramos todas as sessões. Guardamos apenas o que a lei exige: pedidos, pagamentos e lançamentos contábeis, sem ligação com seus dados.',
+  blockedTitle: 'Antes de excluir, resolva:',
+  sendCode: 'Enviar código por e-mail',
+  codeLabel: 'Código recebido por e-mail',
+  confirm: 'Excluir definitivamente',
+  cancel: 'Cancelar',
+  busy: 'Aguarde...',
+  failed: 'Não foi possível excluir sua conta, tente novamente',
+} as const;

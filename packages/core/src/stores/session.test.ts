@@ -14,6 +14,8 @@ import {
   $sessionToken,
   $user,
   completeGoogleLogin,
+  eraseAccount,
+  fetchAccountErasureBlockers,
   fetchMyData,
   fetchProfile,
   GOOGLE_LOGIN_TTL_MS,
@@ -486,6 +488,39 @@ describe('my data', () => {
     expect(calls.at(-1)).toMatchObject({ auth: 'Bearer tok-1' });
     fakeApiPatterns({ ...loginRoutes(), 'GET /customer/export': () => json(429, { message: 'x' }) });
     await expect(fetchMyData()).rejects.toThrow(PROFILE_MESSAGES.dataTooSoon);
+  });
+});
+
+describe('account erasure', () => {
+  it('lists what keeps the account, then erases with the code and forgets the session without revoking it', async () => {
+    const blockers = [{ code: 'future_tickets', message: 'Você tem 1 ingresso…' }];
+    const calls = fakeApiPatterns({
+      ...loginRoutes(),
+      'GET /customer/erasure': () => json(200, { blockers }),
+      'POST /customer/erasure': () => json(200, { success: true, message: 'ok' }),
+    });
+    await login('cliente@plateia.dev', 'p');
+    await expect(fetchAccountErasureBlockers()).resolves.toEqual(blockers);
+    await eraseAccount(' 123456 ');
+    expect(calls.at(-1)).toMatchObject({
+      path: '/customer/erasure',
+      auth: 'Bearer tok-1',
+      body: { code: '123456' },
+    });
+    expect($user.get()).toBeNull();
+    expect($sessionToken.get()).toBeNull();
+    expect(calls.some((call) => call.path === '/logout')).toBe(false);
+  });
+
+  it("shows the API host's reason when the code is wrong and keeps the session", async () => {
+    fakeApiPatterns({
+      ...loginRoutes(),
+      'POST /customer/erasure': () =>
+        json(400, { error: 'invalid_code', message: 'Código inválido ou expirado.' }),
+    });
+    await login('cliente@plateia.dev', 'p');
+    await expect(eraseAccount('000000')).rejects.toThrow('Código inválido ou expirado.');
+    expect($user.get()).not.toBeNull();
   });
 });
 

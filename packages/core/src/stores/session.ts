@@ -4,12 +4,16 @@ import {
   createCustomer,
   type DocumentUpload,
   type DocumentUploadResult,
+  type ErasureBlocker,
+  eraseMyAccount,
   fetchCustomer,
+  fetchErasureBlockers,
   fetchMyDataExport,
   googleSignInUrl,
   isUser,
   logInWithPassword,
   type ProfileFields,
+  requestErasureCode,
   revokeSessionToken,
   type SignUpPayload,
   type SignUpResult,
@@ -21,7 +25,7 @@ import {
 } from '../api/accounts.ts';
 import { onUnauthorized } from '../api/client.ts';
 import { SESSION_MESSAGES, SIGN_IN_MESSAGES } from '../messages/accounts.ts';
-import { PROFILE_ANSWER_MESSAGES, PROFILE_MESSAGES } from '../messages/profile.ts';
+import { ERASURE_MESSAGES, PROFILE_ANSWER_MESSAGES, PROFILE_MESSAGES } from '../messages/profile.ts';
 import { isValidEmail } from '../rules/email.ts';
 import { persistentAtom, readStorage, writeStorage } from './browser-storage.ts';
 import { isSameSitePath, navigate, sameSitePath } from './navigation.ts';
@@ -362,6 +366,31 @@ export async function fetchProfile(): Promise<User> {
 export async function fetchMyData(): Promise<string> {
   requireLoggedIn();
   return fetchMyDataExport({ 429: PROFILE_MESSAGES.dataTooSoon, fallback: PROFILE_MESSAGES.dataFailed });
+}
+
+/**
+ * "Excluir minha conta", first step: what keeps the account now (money, tickets or
+ * transfers in flight), each with its pt-BR reason. Empty when it may be erased.
+ */
+export function fetchAccountErasureBlockers(): Promise<ErasureBlocker[]> {
+  requireLoggedIn();
+  return fetchErasureBlockers({ fallback: ERASURE_MESSAGES.failed });
+}
+
+/** E-mails the 6-digit code that confirms the erasure; rejects with the API host's reason. */
+export function sendAccountErasureCode(): Promise<void> {
+  requireLoggedIn();
+  return requestErasureCode({ fallback: ERASURE_MESSAGES.failed, preferServerMessage: true });
+}
+
+/**
+ * Erases the account with the e-mailed code (docs/accounts.md, "Erasure"). The API host has
+ * ended every session by then, so the session is only forgotten here, not revoked.
+ */
+export async function eraseAccount(code: string): Promise<void> {
+  requireLoggedIn();
+  await eraseMyAccount(code.trim(), { fallback: ERASURE_MESSAGES.failed, preferServerMessage: true });
+  clearSession();
 }
 
 /**

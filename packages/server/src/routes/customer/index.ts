@@ -13,6 +13,7 @@ import { LinkToken, ProfileEditBody, SignUpAnswer, SignUpBody, UserSchema } from
 import { ErrorSchema, SuccessSchema } from '../../schemas/common.ts';
 import cpfClaim from './cpf-claim.ts';
 import documents from './documents.ts';
+import erasure from './erasure.ts';
 
 const unauthorizedResponses = { 401: ErrorSchema, 403: ErrorSchema };
 
@@ -140,6 +141,7 @@ const customer: FastifyPluginAsyncTypebox = async (app) => {
 
   await app.register(documents);
   await app.register(cpfClaim);
+  await app.register(erasure);
 };
 
 export default customer;
