@@ -11,7 +11,10 @@ import type { JobDefinition } from './jobs/registry.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { loggerOptions } from './logging.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
+import { sendConfirmations } from './orders/confirmation.ts';
+import { settleOrderPayment } from './orders/payment.ts';
 import { createPaymentProviders, type PaymentProviders } from './payments/providers.ts';
+import type { PaymentPurposes } from './payments/purposes.ts';
 import { sharePixWebhookSecret } from './payments/webhook-secret.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -19,7 +22,11 @@ import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerFiniteNumbers } from './plugins/finite-numbers.ts';
 import { registerOverload } from './plugins/overload.ts';
 import { registerSecurity, trustProxyOption } from './plugins/security.ts';
+import { refundDevolucoes } from './refunds/payout.ts';
 import { registerRoutes } from './routes/index.ts';
+import { settleSharePayment } from './shared-payments/settlement.ts';
+import { walletReturnDevolucoes } from './wallet/returns.ts';
+import { walletTopUpCharges } from './wallet/topup.ts';
 
 /** What the host is built from; tests pass their own database and stand-ins. */
 export interface AppDependencies {
@@ -59,6 +66,30 @@ declare module 'fastify' {
  */
 export const BODY_LIMIT = 64 * 1024;
 
+/**
+ * What payments' charges are for and whose its devoluções are (payments/purposes.ts), from
+ * the domains that consume payments: a paid payment is a shared payment's share when it is
+ * one (credited alone; the last share sells the order), else its order's own payment; wallet
+ * top-ups are PIX charges of their own; refunds and wallet returns own devoluções.
+ */
+export function paymentPurposes(): PaymentPurposes {
+  return {
+    async settle(tx, paid, now) {
+      const share = await settleSharePayment(tx, paid.payment, paid.paidAt, now);
+      if (!share) return settleOrderPayment(tx, paid, now);
+      const sold = share.paid;
+      if (!sold) return { result: share.result, paymentStatus: share.paymentStatus };
+      return {
+        result: share.result,
+        paymentStatus: share.paymentStatus,
+        afterCommit: (db, deps) => sendConfirmations(db, deps, sold),
+      };
+    },
+    pixCharges: [walletTopUpCharges],
+    devolucoes: [refundDevolucoes, walletReturnDevolucoes],
+  };
+}
+
 /** Builds the API host without listening, so tests can `inject` requests. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
@@ -83,6 +114,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('database', deps.database);
   app.decorate('now', deps.clock ?? (() => new Date()));
   app.decorate('payments', deps.payments ?? createPaymentProviders(deps.config));
+  app.decorate('paymentPurposes', paymentPurposes());
   // Every process on the database accepts the PSP's webhook with the same secret.
   await sharePixWebhookSecret(deps.database.db, app.payments.settings);
   deps.config.paymentSettings.pixWebhookSecret = app.payments.settings.pixWebhookSecret;
@@ -107,6 +139,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     now: app.now,
     mailer: app.mailer,
     payments: app.payments,
+    purposes: app.paymentPurposes,
     log: app.log.child({ module: 'jobs' }),
     siteUrl: deps.config.siteUrl,
     jobs,

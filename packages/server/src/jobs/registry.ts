@@ -4,7 +4,9 @@ import { INTEGRITY_CHECK_JOB, runIntegrityCheck } from '../integrity/check.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { isOutboxMailer, MAIL_SEND_JOB } from '../mail/outbox.ts';
 import { reclaimExpired } from '../orders/reclaim.ts';
+import type { PaymentDeps } from '../payments/deps.ts';
 import type { PaymentProviders } from '../payments/providers.ts';
+import type { PaymentPurposes } from '../payments/purposes.ts';
 import { reconcilePendingPix } from '../payments/reconcile.ts';
 import { CANCEL_EVENT_JOB, refundEventBuyers } from '../refunds/cancel-event.ts';
 import { followUpRefunds } from '../refunds/follow-up.ts';
@@ -23,6 +25,8 @@ export interface JobDeps {
   now: () => Date;
   mailer: Mailer;
   payments: PaymentProviders;
+  /** What payments' charges are for (app.ts builds it once). */
+  purposes: PaymentPurposes;
   log: FastifyBaseLogger;
   siteUrl: string;
   jobs: JobQueue;
@@ -60,13 +64,7 @@ export const JOBS: JobDefinition[] = [
     schedule: '* * * * *',
     retryLimit: 0,
     async handler(_data, deps) {
-      await reconcilePendingPix(deps.db, {
-        providers: deps.payments,
-        now: deps.now,
-        log: deps.log,
-        mailer: deps.mailer,
-        siteUrl: deps.siteUrl,
-      });
+      await reconcilePendingPix(deps.db, paymentDeps(deps));
     },
   },
   {
@@ -84,7 +82,7 @@ export const JOBS: JobDefinition[] = [
     schedule: '* * * * *',
     retryLimit: 0,
     async handler(_data, deps) {
-      await reconcilePendingTopUps(deps.db, walletDeps(deps));
+      await reconcilePendingTopUps(deps.db, paymentDeps(deps));
     },
   },
   {
@@ -102,7 +100,7 @@ export const JOBS: JobDefinition[] = [
     schedule: '* * * * *',
     retryLimit: 0,
     async handler(_data, deps) {
-      await refreshOpenReturns(deps.db, walletDeps(deps));
+      await refreshOpenReturns(deps.db, paymentDeps(deps));
     },
   },
   {
@@ -111,7 +109,7 @@ export const JOBS: JobDefinition[] = [
     schedule: '17 * * * *',
     retryLimit: 0,
     async handler(_data, deps) {
-      await returnAfterEvents(deps.db, walletDeps(deps));
+      await returnAfterEvents(deps.db, paymentDeps(deps));
     },
   },
   {
@@ -121,7 +119,7 @@ export const JOBS: JobDefinition[] = [
     schedule: '* * * * *',
     retryLimit: 0,
     async handler(_data, deps) {
-      await followUpRefunds(deps.db, walletDeps(deps));
+      await followUpRefunds(deps.db, paymentDeps(deps));
     },
   },
   {
@@ -130,7 +128,7 @@ export const JOBS: JobDefinition[] = [
     retryLimit: 10,
     expireInSeconds: 900,
     async handler(data: { eventId: number }, deps) {
-      await refundEventBuyers(deps.db, walletDeps(deps), Number(data.eventId));
+      await refundEventBuyers(deps.db, paymentDeps(deps), Number(data.eventId));
     },
   },
   {
@@ -149,7 +147,7 @@ export const JOBS: JobDefinition[] = [
     name: SHARED_PAYMENT_EXPIRE_JOB,
     retryLimit: 10,
     async handler(data: { id: number }, deps) {
-      await expireSharedPayment(deps.db, { ...walletDeps(deps), jobs: deps.jobs }, Number(data.id));
+      await expireSharedPayment(deps.db, { ...paymentDeps(deps), jobs: deps.jobs }, Number(data.id));
     },
   },
   {
@@ -158,7 +156,7 @@ export const JOBS: JobDefinition[] = [
     schedule: '* * * * *',
     retryLimit: 0,
     async handler(_data, deps) {
-      await expireDueSharedPayments(deps.db, { ...walletDeps(deps), jobs: deps.jobs });
+      await expireDueSharedPayments(deps.db, { ...paymentDeps(deps), jobs: deps.jobs });
     },
   },
   {
@@ -192,13 +190,14 @@ export const JOBS: JobDefinition[] = [
   },
 ];
 
-/** The payment dependencies the wallet's jobs pass to its domain functions. */
-function walletDeps(deps: JobDeps) {
+/** The payment dependencies the money jobs pass to their domain functions. */
+function paymentDeps(deps: JobDeps): PaymentDeps {
   return {
     providers: deps.payments,
     now: deps.now,
     log: deps.log,
     mailer: deps.mailer,
     siteUrl: deps.siteUrl,
+    purposes: deps.purposes,
   };
 }

@@ -13,7 +13,6 @@ import { HttpError } from '../plugins/errors.ts';
 import type { CardAttemptGuard } from '../rate-limits/card-attempts.ts';
 import { type CardCharge, CardGatewayError } from './card/gateway.ts';
 import type { PaymentDeps } from './deps.ts';
-import { assertPayable, dueCents, ownedOrder, type PayableOrder } from './fulfilment.ts';
 import {
   installmentOptions,
   MAX_INSTALLMENTS,
@@ -21,6 +20,7 @@ import {
   splitInstallments,
 } from './installments.ts';
 import { cardMessage } from './messages.ts';
+import { assertPayable, dueCents, ownedOrder, type PayableOrder } from './order.ts';
 import type { PaymentProviders } from './providers.ts';
 import { type PaymentRow, paymentOf, paymentWhere } from './records.ts';
 import { SANDBOX_TEST_CARDS } from './sandbox/card-gateway.ts';

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../mail/index.ts';
 import type { PaymentProviders } from './providers.ts';
+import type { PaymentPurposes } from './purposes.ts';
 
 /** What the payment flows use besides the database. */
 export interface PaymentDeps {
@@ -14,7 +15,6 @@ export interface PaymentDeps {
   mailer?: Mailer | undefined;
   /** The storefront's address, for the links in the confirmations. */
   siteUrl: string;
+  /** What paid charges are for and whose devoluções are: registered by the consumers (purposes.ts). */
+  purposes: PaymentPurposes;
 }
-
-/** What settling a payment uses: the clock, the log and the confirmation e-mails. */
-export type SettlementDeps = Pick<PaymentDeps, 'now' | 'log' | 'mailer' | 'siteUrl'>;

@@ -10,14 +10,12 @@ import type { Database } from '../db/client.ts';
 import { type Queryable, selectOne } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
 import type { PaymentDeps } from './deps.ts';
-import { assertPayable, dueCents, ownedOrder, type PayableOrder } from './fulfilment.ts';
+import { assertPayable, dueCents, ownedOrder, type PayableOrder } from './order.ts';
 import { brCodeSvg } from './pix/brcode.ts';
 import { type Cob, centsToValor, PixProviderError, type PixReceived, valorToCents } from './pix/provider.ts';
+import type { PixConfirmation } from './purposes.ts';
 import { type PaymentRow, paymentOf, paymentWhere } from './records.ts';
-import { type SettlementResult, settlePayment } from './settlement.ts';
-
-/** Why a PIX notification was not acted on. */
-export type PixConfirmation = SettlementResult | 'unknown_txid' | 'not_confirmed' | 'amount_mismatch';
+import { settlePayment } from './settlement.ts';
 
 /**
  * Opens (or returns the open) PIX charge for a reserved order. The charge expires with the
@@ -47,7 +45,7 @@ export async function createPixCharge(
 }
 
 /**
- * Confirms a PIX payment with the PSP (`GET /cob/{txid}`) and settles its order. The
+ * Confirms a PIX payment with the PSP (`GET /cob/{txid}`) and settles what it pays for. The
  * notification only says where to look: the PSP's own record decides, the endToEndId must be
  * one it lists, and the amount must be the charge's. Throws PixProviderError when the PSP
  * cannot be asked (the webhook then answers 503 so the PSP retries).

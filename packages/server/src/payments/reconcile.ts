@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { selectRows } from '../db/sql.ts';
 import type { PaymentDeps } from './deps.ts';
-import { loadOrder } from './fulfilment.ts';
+import { loadOrder } from './order.ts';
 import { type PaymentRow, paymentOf } from './records.ts';
 import { refreshPayment } from './status.ts';
 

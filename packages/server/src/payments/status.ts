@@ -9,8 +9,8 @@ import type { Database } from '../db/client.ts';
 import { execute } from '../db/sql.ts';
 import { applyCardCharge } from './card.ts';
 import type { PaymentDeps } from './deps.ts';
-import { loadOrder, ownedOrder, type PayableOrder } from './fulfilment.ts';
 import { cardMessage } from './messages.ts';
+import { loadOrder, ownedOrder, type PayableOrder } from './order.ts';
 import { confirmPix } from './pix.ts';
 import { type PaymentRow, paymentWhere, pendingPayments } from './records.ts';
 

@@ -6,13 +6,11 @@ import { timingSafeEqual } from 'node:crypto';
 import { PAYMENT_ANSWER_MESSAGES } from '@plateia/core/messages/payments';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { refundDevolucoes } from '../refunds/payout.ts';
-import { walletReturnDevolucoes } from '../wallet/returns.ts';
-import { confirmTopUp, isWalletTopUpTxid, type TopUpConfirmation } from '../wallet/topup.ts';
 import type { PaymentDeps } from './deps.ts';
 import { receiveDevolucaoNews } from './pix/devolucoes.ts';
 import { PixProviderError } from './pix/provider.ts';
-import { confirmPix, type PixConfirmation } from './pix.ts';
+import { confirmPix } from './pix.ts';
+import type { PixConfirmation } from './purposes.ts';
 
 /** One `pix` item of a webhook delivery: a payment, possibly with news of its devoluções. */
 export interface PixWebhookItem {
@@ -25,7 +23,7 @@ export interface PixWebhookItem {
 export interface WebhookItemResult {
   endToEndId: string;
   txid: string;
-  result: PixConfirmation | TopUpConfirmation;
+  result: PixConfirmation;
 }
 
 /**
@@ -58,25 +56,21 @@ async function handlePixWebhook(
 ): Promise<WebhookItemResult[]> {
   const results: WebhookItemResult[] = [];
   for (const entry of pix) {
-    // News of devoluções (pix/devolucoes.ts): confirmed with the PSP and applied; the
-    // payment itself is then confirmed as usual, which finds it settled before.
+    // News of devoluções (pix/devolucoes.ts), for whichever owner registered them: confirmed
+    // with the PSP and applied; the payment itself is then confirmed as usual.
     if (entry.devolucoes?.length) {
-      await receiveDevolucaoNews(
-        db,
-        deps,
-        [refundDevolucoes, walletReturnDevolucoes],
-        entry.endToEndId,
-        entry.devolucoes,
-      );
+      await receiveDevolucaoNews(db, deps, deps.purposes.devolucoes, entry.endToEndId, entry.devolucoes);
     }
     if (!entry.txid) {
       results.push({ endToEndId: entry.endToEndId, txid: '', result: 'unknown_txid' });
       continue;
     }
-    // A wallet top-up's charge credits the wallet; every other txid is an order's.
-    const result = isWalletTopUpTxid(entry.txid)
-      ? await confirmTopUp(db, deps, entry.txid, entry.endToEndId)
-      : await confirmPix(db, deps, entry.txid, entry.endToEndId);
+    // A charge of another purpose (a wallet top-up) is confirmed by it; every other txid is a payment's.
+    const txid = entry.txid;
+    const purpose = deps.purposes.pixCharges.find((charge) => charge.owns(txid));
+    const result = purpose
+      ? await purpose.confirm(db, deps, txid, entry.endToEndId)
+      : await confirmPix(db, deps, txid, entry.endToEndId);
     if (result !== 'settled' && result !== 'duplicate') {
       deps.log.warn({ txid: entry.txid, endToEndId: entry.endToEndId, result }, 'PIX webhook not acted on');
     }

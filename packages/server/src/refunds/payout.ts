@@ -25,7 +25,7 @@ import { pixKeyNeededEmail } from './emails.ts';
 import { externalCents, openChildren, payerOf, type RefundRow, refundById, updateRefund } from './records.ts';
 
 /** What refunds use besides the database: the providers, clock, log, mailer and site address. */
-export type RefundDeps = PaymentDeps;
+export type RefundDeps = Omit<PaymentDeps, 'purposes'>;
 
 /** Devoluções (or card refunds) tried before the customer is asked for another PIX key. */
 export const MAX_REFUND_ATTEMPTS = 3;

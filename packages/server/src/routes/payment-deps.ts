@@ -12,5 +12,6 @@ export function paymentDeps(app: FastifyInstance): PaymentDeps {
     log: app.log,
     mailer: app.mailer,
     siteUrl: app.config.siteUrl,
+    purposes: app.paymentPurposes,
   };
 }

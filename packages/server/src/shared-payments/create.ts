@@ -17,7 +17,7 @@ import type { Database } from '../db/client.ts';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { PaymentDeps } from '../payments/deps.ts';
-import { loadOrder } from '../payments/fulfilment.ts';
+import { loadOrder } from '../payments/order.ts';
 import { centsToValor, PixProviderError } from '../payments/pix/provider.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { extendListingReservations } from '../resale/listings.ts';

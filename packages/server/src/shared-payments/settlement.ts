@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { execute, type Queryable, selectOne } from '../db/sql.ts';
 import { postMovement } from '../ledger/index.ts';
-import { type SettleOutcome, settleOrder } from '../payments/fulfilment.ts';
+import { type SettleOutcome, settleOrder } from '../orders/fulfilment.ts';
 import { orderSplitLegs, paymentMovementKey, postUnfulfilledPayment } from '../payments/ledger.ts';
 import type { PaymentRow } from '../payments/records.ts';
 import { closeUnpaidGroup } from './close.ts';

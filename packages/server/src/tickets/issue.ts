@@ -1,6 +1,6 @@
 /**
  * Issuing a ticket: the one place a ticket row is born (docs/tickets.md, "A ticket's life").
- * Sales (payments/fulfilment.ts) and courtesy (seat-hold/courtesy.ts) call it inside their
+ * Sales (orders/fulfilment.ts) and courtesy (seat-hold/courtesy.ts) call it inside their
  * own transaction, after they have taken the unit or seat from stock.
  */
 import { randomBytes } from 'node:crypto';

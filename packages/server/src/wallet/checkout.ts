@@ -2,7 +2,7 @@
  * Paying an order with the wallet, whole or part (docs/wallet.md):
  * - the part is taken from the wallet at once (ledger `wallet_spend`, wallet → clearing,
  *   key `wallet-hold:{partId}`), so the same balance can never pay two orders;
- * - the rest is paid by PIX or card for `total − part` (pix.ts / card.ts charge the order's
+ * - the rest is paid by PIX or card for `total − part` (payments' pix.ts / card.ts charge the order's
  *   due amount); when that payment settles, its `order_payment` takes the part out of
  *   clearing together with the PIX/card money and the part becomes spent;
  * - a wallet that covers the whole order settles it at once, in the same transaction as one
@@ -18,16 +18,11 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import { InsufficientFunds, postMovement, reverseMovement, walletBalance } from '../ledger/index.ts';
-import type { SettlementDeps } from '../payments/deps.ts';
-import {
-  assertPayable,
-  loadOrder,
-  ownedOrder,
-  type SettleOutcome,
-  settleOrder,
-} from '../payments/fulfilment.ts';
+import { sendConfirmations } from '../orders/confirmation.ts';
+import { type SettleOutcome, settleOrder } from '../orders/fulfilment.ts';
+import type { PaymentDeps } from '../payments/deps.ts';
 import { orderSplitLegs } from '../payments/ledger.ts';
-import { sendConfirmations } from '../payments/settlement.ts';
+import { assertPayable, loadOrder, ownedOrder } from '../payments/order.ts';
 import { HttpError } from '../plugins/errors.ts';
 
 /** A row of `wallet_order_parts`. */
@@ -57,6 +52,9 @@ async function livePart(db: Queryable, orderId: number, lock = false): Promise<P
   return row ? partOf(row) : null;
 }
 
+/** What paying with the wallet uses: the clock, the log and the confirmation e-mails. */
+type WalletCheckoutDeps = Pick<PaymentDeps, 'now' | 'log' | 'mailer' | 'siteUrl'>;
+
 /** What the transaction decided; a sale is kept for the confirmation e-mails after COMMIT. */
 type Applied = { part: PartRow; total: number; paid?: Extract<SettleOutcome, { kind: 'paid' }> };
 
@@ -67,7 +65,7 @@ type Applied = { part: PartRow; total: number; paid?: Extract<SettleOutcome, { k
  */
 export async function applyWalletToOrder(
   db: Database,
-  deps: SettlementDeps,
+  deps: WalletCheckoutDeps,
   customerId: number,
   orderId: number,
   amountCents?: number,

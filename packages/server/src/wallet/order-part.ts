@@ -1,7 +1,7 @@
 /**
- * The wallet part of an order as the payment settlement sees it (payments/settlement.ts
- * calls these inside its transaction). Kept apart from checkout.ts so that payments can
- * read it without importing the wallet's own use of payments.
+ * The wallet part of an order as the order's payment sees it (orders/payment.ts calls these
+ * inside the payment's settlement transaction). Kept apart from checkout.ts, which settles
+ * orders itself.
  */
 import { sql } from 'drizzle-orm';
 import { execute, type Queryable, selectOne } from '../db/sql.ts';

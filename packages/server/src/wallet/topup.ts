@@ -15,6 +15,7 @@ import { postMovement } from '../ledger/index.ts';
 import type { PaymentDeps } from '../payments/deps.ts';
 import { brCodeSvg } from '../payments/pix/brcode.ts';
 import { centsToValor, PixProviderError, valorToCents } from '../payments/pix/provider.ts';
+import type { PixChargePurpose, PixConfirmation } from '../payments/purposes.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { TOPUP_CHARGE_SECONDS, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, TOPUP_TXID_PREFIX } from './limits.ts';
 
@@ -33,18 +34,25 @@ export interface TopUpRow {
   created_at: string | Date;
 }
 
+/** What top-ups use: the PSP, the clock and the log. */
+export type TopUpDeps = Pick<PaymentDeps, 'providers' | 'now' | 'log'>;
+
 /** What confirming a top-up did (the webhook logs it like an order's confirmation). */
-export type TopUpConfirmation =
-  | 'settled'
-  | 'duplicate'
-  | 'unknown_txid'
-  | 'not_confirmed'
-  | 'amount_mismatch';
+export type TopUpConfirmation = Extract<
+  PixConfirmation,
+  'settled' | 'duplicate' | 'unknown_txid' | 'not_confirmed' | 'amount_mismatch'
+>;
 
 /** True for a txid this host gave a top-up charge (order charges never carry the prefix). */
 export function isWalletTopUpTxid(txid: string): boolean {
   return txid.startsWith(TOPUP_TXID_PREFIX);
 }
+
+/** Top-ups as a purpose of PIX charges (payments/purposes.ts): the PSP's webhook credits the wallet. */
+export const walletTopUpCharges: PixChargePurpose = {
+  owns: isWalletTopUpTxid,
+  confirm: (db, deps, txid, endToEndId) => confirmTopUp(db, deps, txid, endToEndId),
+};
 
 const topUpOf = (row: TopUpRow): TopUpRow => ({
   ...row,
@@ -80,7 +88,7 @@ export function assertTopUpAmount(amountCents: number): void {
 /** Opens a top-up's PIX charge at the PSP (`PUT /cob/{txid}`) and records it. */
 export async function createTopUp(
   db: Database,
-  deps: PaymentDeps,
+  deps: TopUpDeps,
   customerId: number,
   amountCents: number,
 ): Promise<WalletTopUp> {
@@ -118,7 +126,7 @@ export async function createTopUp(
  */
 export async function topUpStatus(
   db: Database,
-  deps: PaymentDeps,
+  deps: TopUpDeps,
   customerId: number,
   topUpId: number,
 ): Promise<WalletTopUp> {
@@ -134,7 +142,7 @@ export async function topUpStatus(
 }
 
 /** Asks the PSP about one pending top-up and applies the answer; a PSP that is down changes nothing. */
-export async function refreshTopUp(db: Database, deps: PaymentDeps, topUp: TopUpRow): Promise<void> {
+export async function refreshTopUp(db: Database, deps: TopUpDeps, topUp: TopUpRow): Promise<void> {
   try {
     const result = await confirmTopUp(db, deps, topUp.txid);
     if (result === 'not_confirmed' && new Date(topUp.charge_expires_at).getTime() <= deps.now().getTime()) {
@@ -159,7 +167,7 @@ export async function refreshTopUp(db: Database, deps: PaymentDeps, topUp: TopUp
  */
 export async function confirmTopUp(
   db: Database,
-  deps: Pick<PaymentDeps, 'providers' | 'now' | 'log'>,
+  deps: TopUpDeps,
   txid: string,
   endToEndId?: string,
 ): Promise<TopUpConfirmation> {
@@ -208,7 +216,7 @@ export async function confirmTopUp(
 }
 
 /** Pending top-ups confirmed with the PSP without anyone polling (the `wallet.reconcile-topups` job). */
-export async function reconcilePendingTopUps(db: Database, deps: PaymentDeps): Promise<number> {
+export async function reconcilePendingTopUps(db: Database, deps: TopUpDeps): Promise<number> {
   const pending = (
     await selectRows<TopUpRow>(
       db,
@@ -220,7 +228,7 @@ export async function reconcilePendingTopUps(db: Database, deps: PaymentDeps): P
 }
 
 /** A top-up as answered: its charge, QR and, in sandbox, where to simulate paying. */
-function topUpView(deps: PaymentDeps, topUp: TopUpRow): WalletTopUp {
+function topUpView(deps: TopUpDeps, topUp: TopUpRow): WalletTopUp {
   const simulate = deps.providers.simulateUrl;
   return {
     id: topUp.id,

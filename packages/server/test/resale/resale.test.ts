@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent } from '../../src/catalogue/create.ts';
 import { selectOne, selectRows } from '../../src/db/sql.ts';
 import { balanceOf, trialBalance, walletBalance } from '../../src/ledger/index.ts';
-import { settleOrder } from '../../src/payments/fulfilment.ts';
+import { settleOrder } from '../../src/orders/fulfilment.ts';
 import { withdrawListing } from '../../src/resale/listings.ts';
 import { RESALE_FEE_SETTING } from '../../src/resale/settings.ts';
 import { releaseResaleProceeds } from '../../src/resale/settlement.ts';

@@ -162,7 +162,7 @@ describe('the cashless wallet', () => {
 
       const reconciled = await topUp(700, other.auth);
       await simulate(reconciled.txid);
-      await reconcilePendingTopUps(h.database.db, { ...deps(), mailer: undefined, siteUrl: '' });
+      await reconcilePendingTopUps(h.database.db, deps());
       expect(await walletBalance(h.database.db, other.id)).toBe(1_700);
     } finally {
       await h.app.payments.pix.configureWebhook(
@@ -440,6 +440,20 @@ describe('the cashless wallet', () => {
       .toBe('failed');
     expect(await balance(unlucky.auth)).toBe(800);
     expect((await get('/wallet', unlucky.auth)).json().returnableCents).toBe(800);
+    await ledgerSound();
+  });
+
+  it("closes a return on the PSP's webhook news of its devolução, without the job", async () => {
+    const hurried = await createCustomer(h.database.db, `noticia-${randomUUID()}@plateia.dev`);
+    await paidTopUp(600, hurried.auth);
+    const res = await post('/wallet/returns', {}, hurried.auth);
+    expect(res.statusCode, res.body).toBe(200);
+    // The sandbox PSP ends the devolução by itself and POSTs it inside the top-up's `pix` item;
+    // the devolução machine confirms it and hands it to the return (no refreshOpenReturns here).
+    await expect
+      .poll(async () => (await get('/wallet/returns', hurried.auth)).json().returns[0].status, POLL)
+      .toBe('returned');
+    expect(await balance(hurried.auth)).toBe(0);
     await ledgerSound();
   });
 

@@ -1,6 +1,6 @@
 import type { MailMessage } from '../mail/mailer.ts';
 import { escapeHtml } from '../mail/templates.ts';
-import { formatBrl } from './installments.ts';
+import { formatBrl } from '../payments/installments.ts';
 
 /** What the purchase confirmation says. */
 export interface ConfirmationInput {
