@@ -7,7 +7,10 @@
 export interface SiteConfig {
   /** Where browsers and widgets reach the API host. */
   apiUrl: string;
-  /** The separate producer area, opened in a new tab by "Área do Produtor". */
+  /**
+   * The producer area, opened in a new tab by "Área do Produtor": `/produtor` on this
+   * storefront unless the deployment points it elsewhere.
+   */
   producerAreaUrl: string;
   /** The external events listing; pages receiving a `slug` query redirect there. */
   eventsListingUrl: string;
@@ -44,7 +47,7 @@ function read(name: string, fallback: string): string {
 export function getSiteConfig(): SiteConfig {
   return {
     apiUrl: read('PUBLIC_API_URL', 'http://localhost:3000').replace(/\/+$/, ''),
-    producerAreaUrl: read('PRODUCER_AREA_URL', 'https://produtor.plateia.com.br/'),
+    producerAreaUrl: read('PRODUCER_AREA_URL', '/produtor'),
     eventsListingUrl: read('EVENTS_LISTING_URL', 'https://eventos.plateia.com.br/'),
     helpUrl: read('HELP_DM_URL', 'https://ig.me/m/plateia'),
     social: {

@@ -1,0 +1,198 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeViolations, seriousViolations } from '../support/axe.ts';
+import { launchBrowser, linkIn, newContext, stack, uniqueEmail, waitForMail } from '../support/browser.ts';
+import { logInFromHeader } from '../support/shopping.ts';
+
+const PASSWORD = 'senha-forte-123';
+
+/** A CPF with valid check digits, different each call. */
+function validCpf(): string {
+  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  if (new Set(digits).size === 1) digits[0] = (digits[0]! + 1) % 10;
+  for (const length of [9, 10]) {
+    const sum = digits.slice(0, length).reduce((acc, digit, index) => acc + digit * (length + 1 - index), 0);
+    const rest = (sum * 10) % 11;
+    digits.push(rest === 10 ? 0 : rest);
+  }
+  return digits.join('');
+}
+
+/** A real (tiny) PNG file for the sign-up's identity document. */
+function pngFile(): string {
+  const path = join(tmpdir(), `plateia-team-doc-${process.pid}.png`);
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  writeFileSync(path, png);
+  return path;
+}
+
+async function expectAccessible(page: Page, view: string): Promise<void> {
+  // The pointer rests off the controls: a button's hover colour is not what this checks.
+  await page.mouse.move(0, 0);
+  const violations = await seriousViolations(page);
+  expect(violations, `${view}:\n${describeViolations(violations)}`).toEqual([]);
+}
+
+/** Signs up through `/cadastro`, confirms the e-mail from the outside mailbox and logs in. */
+async function newVerifiedAccount(page: Page, first: string, last: string, email: string): Promise<void> {
+  await page.goto('/cadastro');
+  await page.getByLabel('Nome', { exact: true }).fill(first);
+  await page.getByLabel('Sobrenome').fill(last);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Telefone').fill('11987654321');
+  await page.getByLabel('CPF ou CNPJ').fill(validCpf());
+  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirmar senha').fill(PASSWORD);
+  await page.getByLabel('Documento de identidade (RG, CNH ou passaporte)').setInputFiles(pngFile());
+  await page.getByRole('checkbox', { name: /Li e aceito/ }).check();
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await page.getByRole('heading', { name: 'Confirme seu e-mail' }).waitFor();
+  const mail = await waitForMail(email, /.+/);
+  await page.goto(linkIn(mail, `${stack().siteUrl}/verificar-email`));
+  await page.getByRole('heading', { name: 'E-mail confirmado!' }).waitFor();
+}
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
+
+describe('producer area: organisation and team in the browser', () => {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+  });
+
+  async function page(): Promise<Page> {
+    const context = await newContext(browser);
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  it('an owner creates an organisation and invites an address; the invited account accepts and sees its role without team controls', async () => {
+    const ownerEmail = uniqueEmail('dona');
+    const guestEmail = uniqueEmail('convidada');
+    const organisationName = `Produtora Aurora ${Date.now().toString(36)}`;
+
+    // The owner: a fresh, confirmed account with no organisation yet.
+    const owner = await page();
+    await newVerifiedAccount(owner, 'Helena', 'Prado', ownerEmail);
+    await owner.goto('/produtor');
+    await logInFromHeader(owner, { email: ownerEmail, password: PASSWORD });
+    await owner.getByText('Você ainda não faz parte de nenhuma organização.').waitFor();
+    await expectAccessible(owner, '/produtor');
+
+    // The API's message lands under the field it is about.
+    const form = owner.locator('form', { has: owner.getByRole('heading', { name: 'Criar organização' }) });
+    await form.getByLabel('Nome da organização').fill(organisationName);
+    await form.getByLabel('CPF ou CNPJ').fill('111.111.111-11');
+    await form.getByLabel('E-mail de contato').fill(ownerEmail);
+    await form.getByLabel('Telefone com DDD').fill('11987654321');
+    await form.getByRole('button', { name: 'Criar organização' }).click();
+    const documentField = form.getByLabel('CPF ou CNPJ');
+    await expect.poll(() => documentField.getAttribute('aria-invalid')).toBe('true');
+    await form.getByText('Informe um CPF ou CNPJ válido.').waitFor();
+
+    await documentField.fill(validCpf());
+    await form.getByRole('button', { name: 'Criar organização' }).click();
+    await toast(owner, `Organização "${organisationName}" criada.`).waitFor();
+    const item = owner.locator('.producer-item', { hasText: organisationName });
+    await item.getByText('Proprietário').waitFor();
+    await item.getByRole('link', { name: 'Check-in na portaria' }).waitFor();
+
+    // The organisation's page: data editable, the team, invitations.
+    await item.getByRole('link', { name: new RegExp(organisationName) }).click();
+    await owner.waitForURL(/\/produtor\/organizacoes\/\d+$/);
+    const organisationUrl = owner.url();
+    await owner.getByRole('heading', { level: 1, name: organisationName }).waitFor();
+    await owner.getByRole('button', { name: 'Salvar alterações' }).waitFor();
+    await owner.getByRole('heading', { name: 'Equipe' }).waitFor();
+    await owner.getByTestId('team-member').filter({ hasText: 'Helena Prado (você)' }).waitFor();
+    await owner.getByLabel('E-mail da pessoa').fill(guestEmail);
+    await owner.getByLabel('Papel', { exact: true }).selectOption({ label: 'Visualização' });
+    await owner.getByRole('button', { name: 'Convidar' }).click();
+    await toast(owner, 'Convite enviado.').waitFor();
+    const invitation = owner.getByTestId('team-invitation').filter({ hasText: guestEmail });
+    await invitation.getByText(/Visualização/).waitFor();
+    await invitation.getByRole('button', { name: 'Cancelar convite' }).waitFor();
+    await expectAccessible(owner, 'organisation page (owner)');
+
+    // The invited address signs up and confirms it, then opens the e-mailed link.
+    const guest = await page();
+    await newVerifiedAccount(guest, 'Bruna', 'Reis', guestEmail);
+    const mail = await waitForMail(guestEmail, /Convite para uma equipe/);
+    const link = linkIn(mail, `${stack().siteUrl}/produtor/convite#`);
+
+    // Someone else signed in may see what the link offers, but not take it: the API's 403 text.
+    await owner.goto(link);
+    await owner.getByRole('button', { name: 'Aceitar convite' }).click();
+    await owner
+      .getByRole('alert')
+      .filter({ hasText: 'Este convite foi enviado para outro e-mail.' })
+      .waitFor();
+
+    await guest.goto(link);
+    // Not logged in here yet: the page asks for it and keeps the link's token.
+    await guest.getByRole('heading', { name: 'Acesse sua conta' }).waitFor();
+    await logInFromHeader(guest, { email: guestEmail, password: PASSWORD });
+    await guest
+      .getByRole('heading', { name: `${organisationName} convidou você como Visualização` })
+      .waitFor();
+    await expectAccessible(guest, '/produtor/convite');
+    await guest.getByRole('button', { name: 'Aceitar convite' }).click();
+    await guest.getByRole('heading', { name: 'Convite aceito. Bem-vindo à equipe!' }).waitFor();
+    // The spent token leaves the address bar.
+    expect(new URL(guest.url()).hash).toBe('');
+
+    // The same link again: the API's 404 text.
+    await guest.goto(link);
+    await guest.getByText('Convite não encontrado ou expirado.').waitFor();
+
+    // A viewer sees the organisation and its role, and no team controls.
+    await guest.goto(organisationUrl);
+    await guest.getByRole('heading', { level: 1, name: organisationName }).waitFor();
+    expect(await guest.getByTestId('organisation-role').textContent()).toBe('Visualização');
+    await guest.getByText('E-mail de contato').waitFor();
+    expect(await guest.getByRole('heading', { name: 'Equipe' }).count()).toBe(0);
+    expect(await guest.getByRole('button', { name: 'Convidar' }).count()).toBe(0);
+    expect(await guest.getByRole('button', { name: 'Remover' }).count()).toBe(0);
+    expect(await guest.getByRole('button', { name: 'Salvar alterações' }).count()).toBe(0);
+    expect(await guest.getByRole('link', { name: 'Check-in na portaria' }).count()).toBe(0);
+    await guest.getByRole('button', { name: 'Sair da organização' }).waitFor();
+    await expectAccessible(guest, 'organisation page (viewer)');
+
+    // The list in the producer area. The header's "Área do Produtor" opens it in a new tab.
+    await guest.goto('/produtor');
+    const guestItem = guest.locator('.producer-item', { hasText: organisationName });
+    await guestItem.getByText('Visualização').waitFor();
+    expect(await guestItem.getByRole('link', { name: 'Check-in na portaria' }).count()).toBe(0);
+    const producerLink = guest
+      .locator('header a[data-producer-only]', { hasText: 'Área do Produtor' })
+      .first();
+    expect(await producerLink.getAttribute('href')).toBe('/produtor');
+    expect(await producerLink.getAttribute('target')).toBe('_blank');
+
+    // The owner sees the new member and gives them the door.
+    await owner.goto(organisationUrl);
+    const member = owner.getByTestId('team-member').filter({ hasText: 'Bruna Reis' });
+    await member.getByRole('button', { name: 'Remover' }).waitFor();
+    expect(await owner.getByTestId('team-invitation').filter({ hasText: guestEmail }).count()).toBe(0);
+    await member.getByLabel('Papel de Bruna Reis').selectOption({ label: 'Portaria' });
+    await toast(owner, 'Papel alterado.').waitFor();
+
+    // The role holds on the member's next call.
+    await guest.goto(organisationUrl);
+    await expect.poll(() => guest.getByTestId('organisation-role').textContent()).toBe('Portaria');
+    await guest.getByRole('link', { name: 'Check-in na portaria' }).waitFor();
+    expect(await guest.getByRole('heading', { name: 'Equipe' }).count()).toBe(0);
+    // Two sign-ups with their e-mails, two pages and four accessibility checks.
+  }, 180_000);
+});

@@ -1,0 +1,153 @@
+import { ORGANISATION_MESSAGES, type OrganisationRole } from '../messages/organisations.ts';
+import { apiClient, callApi, getJson, postJson, type StatusMessages } from './client.ts';
+
+/**
+ * The producer area's calls on organisations and their teams (docs/producers.md). Every
+ * failure shows the API host's pt-BR message (they name the field or the rule that refused).
+ */
+
+/** An organisation with the signed-in member's role. */
+export interface Organisation {
+  id: number;
+  name: string;
+  /** Normalised CPF or CNPJ; null for an organisation made before documents were asked. */
+  document: string | null;
+  contactEmail: string;
+  contactPhone: string;
+  role: OrganisationRole;
+}
+
+/** What `POST /organisations` and `PUT /organisations/:id` take. */
+export interface OrganisationInput {
+  name: string;
+  document: string;
+  contactEmail: string;
+  contactPhone: string;
+}
+
+/** A member of a team. */
+export interface OrganisationMember {
+  customerId: number;
+  name: string;
+  email: string;
+  role: OrganisationRole;
+  addedAt: string;
+}
+
+/** An open invitation. */
+export interface OrganisationInvitation {
+  id: number;
+  email: string;
+  role: OrganisationRole;
+  expiresAt: string;
+}
+
+/** What an invitation link offers. */
+export interface InvitationPreview {
+  organisationId: number;
+  organisationName: string;
+  role: OrganisationRole;
+  email: string;
+  expiresAt: string;
+}
+
+/** Generic text for a failure that carried no message (no answer, a timeout). */
+export const ORGANISATION_CALL_FAILED = 'Não foi possível concluir a ação. Tente novamente.';
+
+const messages: StatusMessages = { fallback: ORGANISATION_CALL_FAILED, preferServerMessage: true };
+
+/** `GET /organisations`: the signed-in account's organisations. */
+export async function fetchMyOrganisations(): Promise<Organisation[]> {
+  const answer = await getJson<{ organisations?: Organisation[] }>('organisations', messages);
+  return answer.organisations ?? [];
+}
+
+/** `GET /organisations/:id` (members only; 404 otherwise). */
+export function fetchOrganisation(id: number): Promise<Organisation> {
+  return getJson(`organisations/${id}`, { ...messages, 404: ORGANISATION_MESSAGES.notFound });
+}
+
+/** `POST /organisations`: the new organisation, the caller its owner. */
+export function createOrganisation(input: OrganisationInput): Promise<Organisation> {
+  return postJson('organisations', input, messages);
+}
+
+/** `PUT /organisations/:id` (owners). */
+export function updateOrganisation(id: number, input: OrganisationInput): Promise<Organisation> {
+  return callApi(
+    () => apiClient().put(`organisations/${id}`, { json: input }).json<Organisation>(),
+    messages,
+  );
+}
+
+/** `GET /organisations/:id/members` (owners and managers). */
+export async function fetchMembers(id: number): Promise<OrganisationMember[]> {
+  const answer = await getJson<{ members?: OrganisationMember[] }>(`organisations/${id}/members`, messages);
+  return answer.members ?? [];
+}
+
+/** `PUT /organisations/:id/members/:customerId`: changes a member's role. */
+export async function changeMemberRole(
+  id: number,
+  customerId: number,
+  role: OrganisationRole,
+): Promise<void> {
+  await callApi(
+    () => apiClient().put(`organisations/${id}/members/${customerId}`, { json: { role } }).json(),
+    messages,
+  );
+}
+
+/** `DELETE /organisations/:id/members/:customerId`: removes a member, or leaves. */
+export async function removeMember(id: number, customerId: number): Promise<void> {
+  await callApi(() => apiClient().delete(`organisations/${id}/members/${customerId}`).json(), messages);
+}
+
+/** `GET /organisations/:id/invitations` (owners and managers). */
+export async function fetchInvitations(id: number): Promise<OrganisationInvitation[]> {
+  const answer = await getJson<{ invitations?: OrganisationInvitation[] }>(
+    `organisations/${id}/invitations`,
+    messages,
+  );
+  return answer.invitations ?? [];
+}
+
+/** `POST /organisations/:id/invitations`: answers the confirmation to show and the invitation. */
+export async function inviteMember(
+  id: number,
+  email: string,
+  role: OrganisationRole,
+): Promise<{ message: string; invitation: OrganisationInvitation }> {
+  const answer = await postJson<{ message?: string; invitation: OrganisationInvitation }>(
+    `organisations/${id}/invitations`,
+    { email, role },
+    messages,
+  );
+  return { message: answer.message ?? ORGANISATION_MESSAGES.invited, invitation: answer.invitation };
+}
+
+/** `DELETE /organisations/:id/invitations/:invitationId`: withdraws an invitation. */
+export async function revokeInvitation(id: number, invitationId: number): Promise<void> {
+  await callApi(() => apiClient().delete(`organisations/${id}/invitations/${invitationId}`).json(), messages);
+}
+
+/** `POST /organisation-invitations/preview`: what the link's token offers. */
+export function previewInvitation(token: string): Promise<InvitationPreview> {
+  return postJson('organisation-invitations/preview', { token }, messages);
+}
+
+/** `POST /organisation-invitations/accept`: joins the organisation with the invited role. */
+export async function acceptInvitation(
+  token: string,
+): Promise<{ message: string; organisationId: number; role: OrganisationRole }> {
+  const answer = await postJson<{ message?: string; organisationId: number; role: OrganisationRole }>(
+    'organisation-invitations/accept',
+    { token },
+    messages,
+  );
+  return {
+    message: answer.message ?? ORGANISATION_MESSAGES.accepted,
+    organisationId: answer.organisationId,
+    role: answer.role,
+  };
+}
