@@ -1,6 +1,6 @@
 import type { SeatMap } from '@plateia/core/api/seat-map';
 import { describe, expect, it } from 'vitest';
-import { drawSeatMap, type MapColors, SEAT_KIND } from './seat-canvas.ts';
+import { drawSeatMap, fitBlockLabel, type MapColors, SEAT_KIND } from './seat-canvas.ts';
 import { buildSectionLayout } from './seat-layout.ts';
 
 const colors: MapColors = {
@@ -13,6 +13,9 @@ const colors: MapColors = {
   blocked: 'blocked',
   font: 'sans-serif',
 };
+
+/** Text width as the stand-in context measures it: 0.55 of the font size per character. */
+const measure = (text: string, size: number) => text.length * size * 0.55;
 
 /** A recording stand-in for the 2D context: which shapes each `fill()` painted, and in which colour. */
 function recordingContext() {
@@ -51,6 +54,10 @@ function recordingContext() {
     },
     fillText(text: string) {
       texts.push(text);
+    },
+    // A glyph is 0.55 of the font size wide (roughly a sans-serif's average).
+    measureText(text: string) {
+      return { width: measure(text, Number.parseFloat(ctx.font.replace(/^600 /, ''))) };
     },
   };
   /** How many seats the frame painted: the shapes of all its fills. */
@@ -138,7 +145,22 @@ describe('drawSeatMap', () => {
     };
     const far = frame({ scale: 0.2, x: 0, y: 0 }, 400, 200);
     expect(far.seats()).toBe(0);
-    expect(far.texts).toContain('a partir de R$ 120,00');
+    // The block is 6 CSS px tall at this scale: too small for a legible label.
+    expect(far.texts).not.toContain('Plateia');
+    const large = map(30, 30);
+    const block = recordingContext();
+    drawSeatMap(
+      block.ctx,
+      {
+        map: large,
+        layouts: [],
+        state: { view: { scale: 0.5, x: 0, y: 0 }, width: 400, height: 200 },
+        colors,
+        kindOf: () => 0,
+      },
+      1,
+    );
+    expect(block.texts).toEqual(['PALCO', 'Plateia', 'a partir de R$ 120,00']);
     const near = frame({ scale: 3, x: 0, y: -100 }, 300, 150);
     expect(near.texts).toContain('10');
     expect(near.texts).toContain('F0');
@@ -214,5 +236,49 @@ describe('drawSeatMap', () => {
     expect(frame(1)).toEqual([{ style: 'fg', x: 35, y: 55 }]);
     // Blocks (a pitch under 4 px): no seat to ring.
     expect(frame(0.2)).toEqual([]);
+  });
+});
+
+describe('fitBlockLabel', () => {
+  const section = (width: number, height: number) => ({
+    name: 'Plateia A',
+    width,
+    height,
+    priceFromCents: 9_000,
+  });
+
+  it('keeps the name and "a partir de" price on two lines when the block has room', () => {
+    expect(fitBlockLabel(section(300, 300), 2, measure)).toEqual({
+      lines: ['Plateia A', 'a partir de R$ 90,00'],
+      size: 28,
+    });
+  });
+
+  it('shrinks, splits the price, then drops it, rather than overflowing a narrow block', () => {
+    // At 0.35 CSS px per venue unit (a theatre's sections on a 360 px phone).
+    const px = 1 / 0.35;
+    const shrunk = fitBlockLabel(section(300, 200), px, measure);
+    expect(shrunk?.lines).toEqual(['Plateia A', 'a partir de R$ 90,00']);
+    expect(shrunk?.size).toBeLessThan(14 * px);
+    expect(fitBlockLabel(section(200, 200), px, measure)?.lines).toEqual([
+      'Plateia A',
+      'a partir de',
+      'R$ 90,00',
+    ]);
+    expect(fitBlockLabel({ ...section(80, 200), name: 'Mesas' }, px, measure)?.lines).toEqual(['Mesas']);
+    expect(fitBlockLabel(section(60, 200), px, measure)).toBeNull();
+  });
+
+  it('never draws a line wider than 90% of its block, nor below 8 CSS px', () => {
+    for (const width of [80, 120, 200, 300, 600]) {
+      for (const px of [0.5, 1, 2, 3]) {
+        const fitted = fitBlockLabel(section(width, 300), px, measure);
+        if (!fitted) continue;
+        expect(fitted.size).toBeGreaterThanOrEqual(8 * px);
+        fitted.lines.forEach((line, i) => {
+          expect(measure(line, fitted.size * (i ? 0.8 : 1))).toBeLessThanOrEqual(width * 0.9 + 1e-9);
+        });
+      }
+    }
   });
 });

@@ -59,6 +59,48 @@ export function priceFrom({ priceFromCents }: Pick<SeatSection, 'priceFromCents'
   return priceFromCents === null ? '' : `a partir de ${formatCents(priceFromCents)}`;
 }
 
+/** A section's block label: its lines (name first) and the name's font size, in venue units. */
+export interface BlockLabel {
+  lines: string[];
+  size: number;
+}
+
+/** The smallest label worth drawing, in CSS px: below it a block goes unlabelled. */
+const MIN_LABEL_PX = 8;
+/** The price lines are this much smaller than the name. */
+const PRICE_SCALE = 0.8;
+/** Line height, as a multiple of each line's font size. */
+const LINE_HEIGHT = 1.25;
+
+/**
+ * How a section drawn as a block is labelled without covering its neighbours: its name and
+ * "a partir de R$ 90,00" on one line, or the price split over two ("a partir de" / "R$ 90,00"),
+ * or the name alone, in that order of preference; each shrunk to fit inside the block (90% of
+ * its width and height) from at most 14 CSS px, and given up below {@link MIN_LABEL_PX}.
+ * `measure(text, size)` is the text's width at that font size; `px` is one CSS px in venue
+ * units. Null when not even the name fits.
+ */
+export function fitBlockLabel(
+  section: Pick<SeatSection, 'name' | 'width' | 'height' | 'priceFromCents'>,
+  px: number,
+  measure: (text: string, size: number) => number,
+): BlockLabel | null {
+  const price = priceFrom(section);
+  const split = price.replace(/^a partir de /, '');
+  const choices = [[section.name, price], [section.name, 'a partir de', split], [section.name]].filter(
+    (lines) => lines.every(Boolean),
+  );
+  const largest = Math.min(14 * px, section.height / 5);
+  for (const lines of choices) {
+    // Text widths grow with the font size: measure once at the largest size and scale.
+    const widest = Math.max(...lines.map((line, i) => measure(line, largest * (i ? PRICE_SCALE : 1))));
+    const tall = lines.reduce((sum, _, i) => sum + LINE_HEIGHT * (i ? PRICE_SCALE : 1), 0);
+    const size = Math.min(largest, (largest * section.width * 0.9) / widest, (section.height * 0.9) / tall);
+    if (size >= MIN_LABEL_PX * px) return { lines, size };
+  }
+  return null;
+}
+
 /**
  * Paints one frame on a canvas of `pixelRatio` device pixels per CSS px. Returns the indexes
  * of the sections in view that it drew as blocks for want of their seats (a large map's
@@ -92,6 +134,22 @@ export function drawSeatMap(ctx: CanvasRenderingContext2D, input: DrawInput, pix
     ctx.fillStyle = colors.fg;
     ctx.fillText(text, x, y);
   };
+  const measure = (text: string, size: number) => {
+    ctx.font = `600 ${size}px ${colors.font}`;
+    return ctx.measureText(text).width;
+  };
+  /** A block's name and lowest price, centred in it and fitted inside it (or left out). */
+  const blockLabel = (section: SeatSection) => {
+    const fitted = fitBlockLabel(section, px, measure);
+    if (!fitted) return;
+    const sizes = fitted.lines.map((_, i) => fitted.size * (i ? PRICE_SCALE : 1));
+    let y = section.y + section.height / 2 - sizes.reduce((sum, size) => sum + size * LINE_HEIGHT, 0) / 2;
+    fitted.lines.forEach((line, i) => {
+      const size = sizes[i] as number;
+      label(line, section.x + section.width / 2, y + (size * LINE_HEIGHT) / 2, size);
+      y += size * LINE_HEIGHT;
+    });
+  };
   /** A translucent box: the stage, or a section drawn as a block. */
   const box = (color: string, alpha: number, x: number, y: number, w: number, h: number) => {
     ctx.fillStyle = color;
@@ -110,11 +168,7 @@ export function drawSeatMap(ctx: CanvasRenderingContext2D, input: DrawInput, pix
     if (!layout) unloaded.push(index);
     if (level === 'blocks' || !layout) {
       box(section.color, 0.55, section.x, section.y, section.width, section.height);
-      const size = Math.min(14 * px, section.height / 5);
-      const x = section.x + section.width / 2;
-      const y = section.y + section.height / 2;
-      label(section.name, x, y - size * 0.7, size);
-      label(priceFrom(section), x, y + size * 0.7, size * 0.8);
+      blockLabel(section);
       return;
     }
     const { xs, ys, ids } = layout;
