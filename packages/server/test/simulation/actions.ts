@@ -8,9 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import { createEvent } from '../../src/catalogue/create.ts';
 import { selectRows } from '../../src/db/sql.ts';
-import type { TestCustomer } from '../catalogue/fixtures.ts';
+import { festivalInput, type TestCustomer } from '../catalogue/fixtures.ts';
 import { ticketPayload } from '../routes/check-in/fixtures.ts';
+import { cpfFrom, makeHighDemand } from '../virtual-queue/support.ts';
 import { SimulationFailure, type World } from './world.ts';
 
 const MINUTE = 60_000;
@@ -58,15 +60,21 @@ function noted(answer: { status: number; body: { error?: string } | null }): str
 
 let documents = 0;
 
-async function reserve(world: World, who: TestCustomer, eventId: number, tickets: unknown[], extra = {}) {
-  const answer = await world.call('POST', '/cart/reserve', who, {
-    user: who.id,
-    event_id: eventId,
-    products: [],
-    tickets,
-    sessionId: `sim-${randomUUID()}`,
-    ...extra,
-  });
+async function reserve(
+  world: World,
+  who: TestCustomer,
+  eventId: number,
+  tickets: unknown[],
+  extra = {},
+  headers: Record<string, string> = {},
+) {
+  const answer = await world.call(
+    'POST',
+    '/cart/reserve',
+    who,
+    { user: who.id, event_id: eventId, products: [], tickets, sessionId: `sim-${randomUUID()}`, ...extra },
+    headers,
+  );
   if (answer.status === 200) world.orders.push({ id: Number(answer.body.order.id), customer: who });
   return answer;
 }
@@ -97,7 +105,12 @@ async function paidOrders(world: World) {
 }
 
 /** Pays an order by card through the sandbox gateway (approved, or declined by the holder's name). */
-async function payByCard(world: World, order: { id: number; customer: TestCustomer }, declined: boolean) {
+async function payByCard(
+  world: World,
+  order: { id: number; customer: TestCustomer },
+  declined: boolean,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(`${world.gateway.url}/v1/tokens`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -109,13 +122,15 @@ async function payByCard(world: World, order: { id: number; customer: TestCustom
       cvv: '123',
     }),
   });
+  if (res.status !== 200) return { status: 0, body: { error: `gateway ${res.status}` } };
   const { token } = (await res.json()) as { token: string };
-  return world.call('POST', '/payments/card', order.customer, {
-    orderId: order.id,
-    token,
-    installments: 1,
-    idempotencyKey: randomUUID(),
-  });
+  return world.call(
+    'POST',
+    '/payments/card',
+    order.customer,
+    { orderId: order.id, token, installments: 1, idempotencyKey: randomUUID() },
+    headers,
+  );
 }
 
 const index = fc.nat({ max: 30 });
@@ -617,6 +632,312 @@ const ACTIONS = {
       return cancel(world, e ? world.theatre.id : world.festival.id);
     },
   },
+  pspDown: {
+    // The PSP (its API Pix and the card gateway) stops answering the API hosts; later steps run
+    // against it down (charges, cards, devoluções and reconciliation fail with 502/503 or wait).
+    weight: 1,
+    args: [] as fc.Arbitrary<number>[],
+    async act(world: World) {
+      world.takeDown('psp');
+      return 'PSP down';
+    },
+  },
+  pspUp: {
+    // The PSP is back and every job runs: nothing paid at the PSP stays unsettled.
+    weight: 2,
+    args: [] as fc.Arbitrary<number>[],
+    async act(world: World) {
+      if (!world.outages.psp) return 'PSP was up';
+      world.restore('psp');
+      await world.runJobs({ scheduled: true, includeDeferred: true });
+      await world.runJobs({ scheduled: true, includeDeferred: true });
+      const paid = world.charges.filter((charge) => charge.pix !== null).map((charge) => charge.txid);
+      if (paid.length > 0) {
+        const stuck = await selectRows<{ id: number; txid: string }>(
+          world.database.db,
+          sql`SELECT id, txid FROM payments WHERE txid = ANY(${`{${paid.join(',')}}`}::text[]) AND status = 'pending'`,
+        );
+        if (stuck.length > 0) {
+          throw new SimulationFailure(
+            `PIX paid at the PSP still pending after it came back and the jobs ran: ${stuck
+              .map((row) => `payment ${row.id} (${row.txid})`)
+              .join(', ')}\nsteps:\n${world.steps.map((step, i) => `  ${i + 1}. ${step}`).join('\n')}`,
+          );
+        }
+      }
+      return `PSP up, jobs ran, ${paid.length} paid charges settled`;
+    },
+  },
+  smtpDown: {
+    // SMTP refuses connections: e-mails wait in the outbox.
+    weight: 1,
+    args: [] as fc.Arbitrary<number>[],
+    async act(world: World) {
+      world.takeDown('smtp');
+      return 'SMTP down';
+    },
+  },
+  smtpUp: {
+    // SMTP is back and the mail jobs run: the outbox empties, nothing is lost.
+    weight: 2,
+    args: [] as fc.Arbitrary<number>[],
+    async act(world: World) {
+      if (!world.outages.smtp) return 'SMTP was up';
+      const [before] = await selectRows<{ n: number }>(
+        world.database.db,
+        sql`SELECT count(*)::int AS n FROM mail_outbox`,
+      );
+      world.restore('smtp');
+      const delivered = world.smtp.messages.length;
+      await world.runJobs({ names: ['mail.send'], includeDeferred: true });
+      const [after] = await selectRows<{ n: number }>(
+        world.database.db,
+        sql`SELECT count(*)::int AS n FROM mail_outbox`,
+      );
+      if (Number(after!.n) > 0) {
+        throw new SimulationFailure(
+          `${after!.n} e-mails still in the outbox after SMTP came back and mail.send ran (were ${before!.n})`,
+        );
+      }
+      return `SMTP up: ${before!.n} queued, ${world.smtp.messages.length - delivered} delivered`;
+    },
+  },
+  joinQueue: {
+    // A customer joins the waiting room of the run's high-demand event (made on first use, its
+    // sale already started, 2 buyers at a time), then an admission round runs.
+    weight: 2,
+    args: [index],
+    async act(world: World, c: number) {
+      const event = await queuedEvent(world);
+      const who = pick(world.customers, c)!;
+      await world.database.db.execute(
+        sql`UPDATE customers SET cpfnpj = ${cpfFrom(100_000_000 + who.id)} WHERE id = ${who.id} AND cpfnpj = ''`,
+      );
+      const answer = await world.call('POST', `/queue/${event.id}/join`, who, {});
+      await world.runJobs({ names: ['virtual-queue.admit'], includeDeferred: true });
+      const me = await world.call('GET', `/queue/${event.id}/me`, who);
+      if (me.body?.pass) world.passes.set(who.id, me.body.pass);
+      return `customer ${who.id}: ${noted(answer)} ${answer.body?.status ?? ''}, then ${me.body?.status ?? noted(me)}`.trim();
+    },
+  },
+  buyWithPass: {
+    // A customer buys on the high-demand event with the pass the queue gave them (the live one,
+    // else the last one handed): a live pass buys, an expired one (the clock jumped) is refused
+    // and nothing is reserved.
+    weight: 3,
+    args: [index],
+    async act(world: World, c: number) {
+      if (!world.queued) return 'no queue';
+      const event = world.queued;
+      const who = pick(world.customers, c)!;
+      const me = await world.call('GET', `/queue/${event.id}/me`, who);
+      if (me.body?.pass) world.passes.set(who.id, me.body.pass);
+      // The live pass, or the last one handed (expired since, or used).
+      const pass = world.passes.get(who.id);
+      if (!pass) return `customer ${who.id}: ${me.body?.status ?? noted(me)}, no pass`;
+      const claims = JSON.parse(Buffer.from(pass.split('.')[1]!, 'base64url').toString()) as { exp: number };
+      const expired = claims.exp * 1000 <= world.now().getTime();
+      const headers = { 'x-queue-pass': pass };
+      const reserved = await reserve(
+        world,
+        who,
+        event.id,
+        [{ tk_id: event.lotIds[1], tk_qtd: 1 }],
+        {},
+        headers,
+      );
+      if (expired && reserved.status === 200) {
+        throw new SimulationFailure(
+          `customer ${who.id} reserved on event ${event.id} with a pass expired at ${claims.exp}`,
+        );
+      }
+      if (reserved.status !== 200) return `customer ${who.id}: reserve ${noted(reserved)}`;
+      const order = { id: Number(reserved.body.order.id), customer: who };
+      const paid = await payByCard(world, order, false, headers);
+      return `customer ${who.id}, order ${order.id}: ${noted(paid)} ${paid.body?.status ?? ''}`.trim();
+    },
+  },
+  reserveWithoutPass: {
+    // Someone without a pass (or with another customer's) tries the high-demand event: refused,
+    // and the event's stock does not move.
+    weight: 1,
+    args: [index, index],
+    async act(world: World, c: number, other: number) {
+      if (!world.queued) return 'no queue';
+      const event = world.queued;
+      const who = pick(world.customers, c)!;
+      const owner = pick(world.customers, other)!;
+      const me = owner.id === who.id ? null : await world.call('GET', `/queue/${event.id}/me`, owner);
+      const borrowed = me?.body?.pass as string | undefined;
+      const before = await lotCounters(world, event.id);
+      const answer = await reserve(
+        world,
+        who,
+        event.id,
+        [{ tk_id: event.lotIds[1], tk_qtd: 1 }],
+        {},
+        borrowed ? { 'x-queue-pass': borrowed } : {},
+      );
+      const after = await lotCounters(world, event.id);
+      if (answer.status === 200 || before !== after) {
+        throw new SimulationFailure(
+          `customer ${who.id} reserved on queued event ${event.id} ${borrowed ? `with customer ${owner.id}'s pass` : 'without a pass'}: ${answer.status}, lots ${before} → ${after}`,
+        );
+      }
+      return `customer ${who.id}${borrowed ? ` with ${owner.id}'s pass` : ''}: ${noted(answer)}`;
+    },
+  },
+  strangerTakesGroupSeats: {
+    // A stranger tries to free, hold or reserve the seats a shared payment holds for its order:
+    // every attempt is refused and the seats stay the group's.
+    weight: 2,
+    args: [index],
+    async act(world: World, g: number) {
+      const groups = await selectRows<{ id: number; order_id: number }>(
+        world.database.db,
+        sql`SELECT id, order_id FROM shared_payments WHERE status = 'open' AND event_id = ${world.theatre.id} ORDER BY id`,
+      );
+      const group = pick(groups, g);
+      if (!group) return 'no open group with seats';
+      const seatsOf = () =>
+        selectRows<{
+          id: number;
+          state: string;
+          held_by: string | null;
+          held_until: unknown;
+          hold_account: number | null;
+        }>(
+          world.database.db,
+          sql`SELECT id, state, held_by, held_until, hold_account FROM seats WHERE held_by = ${`order:${group.order_id}`} ORDER BY id`,
+        );
+      const before = await seatsOf();
+      if (before.length === 0) return `group ${group.id}: no seats held`;
+      const seatIds = before.map((seat) => Number(seat.id));
+      const stranger = await world.stranger();
+      const sessionId = `sim-${randomUUID()}`;
+      const release = await world.call('POST', '/seat/release', stranger, {
+        eventId: world.theatre.id,
+        seatIds,
+        sessionId,
+      });
+      const named = await world.call('POST', '/seat/release', stranger, {
+        eventId: world.theatre.id,
+        seatIds,
+        sessionId: `order:${group.order_id}`,
+      });
+      const hold = await world.call('POST', '/seat/hold', stranger, {
+        eventId: world.theatre.id,
+        seatIds,
+        sessionId,
+      });
+      const reserved = await reserve(
+        world,
+        stranger,
+        world.theatre.id,
+        [{ tk_id: world.theatre.sections[0]!.lotIds[0], tk_qtd: 1, seat_id: seatIds[0] }],
+        { sessionId },
+      );
+      const after = await seatsOf();
+      if (
+        hold.status === 200 ||
+        reserved.status === 200 ||
+        JSON.stringify(after) !== JSON.stringify(before)
+      ) {
+        throw new SimulationFailure(
+          `a stranger moved group ${group.id}'s seats: release ${release.status}, release as the order ${named.status}, ` +
+            `hold ${hold.status}, reserve ${reserved.status}; seats ${JSON.stringify(before)} → ${JSON.stringify(after)}`,
+        );
+      }
+      return `group ${group.id}: release ${noted(release)}, as order ${noted(named)}, hold ${noted(hold)}, reserve ${noted(reserved)}`;
+    },
+  },
+  strangerNamesPixKey: {
+    // A stranger names a PIX key for someone else's refund: refused, the refund unchanged.
+    weight: 1,
+    args: [index],
+    async act(world: World, r: number) {
+      const rows = await selectRows<{ id: number }>(
+        world.database.db,
+        sql`SELECT r.id FROM refunds r JOIN orders o ON o.id = r.order_id
+            WHERE o.event_id IN (${world.festival.id}, ${world.theatre.id}) ORDER BY (r.status = 'needs_pix_key') DESC, r.id`,
+      );
+      const refund = pick(rows, r);
+      if (!refund) return 'no refund';
+      const rowOf = async () =>
+        JSON.stringify(
+          await selectRows(
+            world.database.db,
+            sql`SELECT * FROM refunds WHERE id = ${refund.id} OR parent_refund_id = ${refund.id} ORDER BY id`,
+          ),
+        );
+      const before = await rowOf();
+      const answer = await world.call('POST', `/refunds/${refund.id}/pix-key`, await world.stranger(), {
+        chave: `${world.tag}@estranho.dev`,
+      });
+      const after = await rowOf();
+      if (answer.status < 400 || after !== before) {
+        throw new SimulationFailure(
+          `a stranger named the PIX key of refund ${refund.id}: ${answer.status} ${JSON.stringify(answer.body)}; ${before} → ${after}`,
+        );
+      }
+      return `refund ${refund.id}: ${noted(answer)}`;
+    },
+  },
+  guessCoupons: {
+    // A customer tries coupon codes that do not exist until the backoff blocks them (10 wrong
+    // codes an hour are free): the last answer is 429 and nothing is reserved.
+    weight: 1,
+    args: [index],
+    async act(world: World, c: number) {
+      const who = pick(world.customers, c)!;
+      const before = await lotCounters(world, world.festival.id);
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const answer = await reserve(
+          world,
+          who,
+          world.festival.id,
+          [{ tk_id: world.festival.lotIds[1], tk_qtd: 1 }],
+          {
+            cupom: `CHUTE${randomUUID().slice(0, 8).toUpperCase()}`,
+          },
+        );
+        statuses.push(answer.status);
+        if (answer.status === 200) break;
+        if (answer.status === 429) break;
+      }
+      const after = await lotCounters(world, world.festival.id);
+      if (statuses.includes(200) || statuses.at(-1) !== 429 || before !== after) {
+        throw new SimulationFailure(
+          `customer ${who.id} guessing coupons: answers ${statuses.join(', ')} (the backoff never answered 429, or a guess reserved); lots ${before} → ${after}`,
+        );
+      }
+      return `customer ${who.id}: ${statuses.length} guesses, then 429`;
+    },
+  },
+  reclaimByAppClock: {
+    // 16 minutes pass on the app's clock alone and the reclaim job runs: every reservation of
+    // this run past its expiry by that clock is ended (its stock back).
+    weight: 1,
+    args: [] as fc.Arbitrary<number>[],
+    async act(world: World) {
+      await world.setClockOffset(world.clock.offsetMs + 16 * MINUTE);
+      await world.runJobs({ scheduled: true, names: ['orders.reclaim-expired'] });
+      const ids = world.orders.map((o) => o.id);
+      if (ids.length === 0) return 'no orders';
+      const left = await selectRows<{ id: number }>(
+        world.database.db,
+        sql`SELECT id FROM orders WHERE id = ANY(${`{${ids.join(',')}}`}::int[]) AND status = 'reserved'
+              AND expires_at <= ${world.now().toISOString()}::timestamptz ORDER BY id`,
+      );
+      if (left.length > 0) {
+        throw new SimulationFailure(
+          `orders ${left.map((o) => o.id).join(', ')} are past their expiry by the app's clock but still reserved after orders.reclaim-expired`,
+        );
+      }
+      return '+16 min, reclaimed';
+    },
+  },
   advanceClock: {
     weight: 4,
     args: [fc.nat({ max: CLOCK_JUMPS.length - 1 })],
@@ -694,7 +1015,10 @@ export type ActionName = keyof typeof ACTIONS;
  * Actions that break an invariant because of a finding being fixed now (docs/integrity.md):
  * kept out of the default set so `npm test` passes, run by `SIM_ACTIONS=all`.
  */
-export const ACTIONS_AWAITING_FIXES: Partial<Record<ActionName, string>> = {};
+export const ACTIONS_AWAITING_FIXES: Partial<Record<ActionName, string>> = {
+  reclaimByAppClock:
+    "reclaimExpired (orders/reclaim.ts) compares expires_at with the database's now(), not the app clock (deps.now)",
+};
 
 /** The default action set: every action but those awaiting fixes. */
 export const DEFAULT_ACTIONS = (Object.keys(ACTIONS) as ActionName[]).filter(
@@ -718,6 +1042,27 @@ export function commandArbitraries(
     };
   });
   return [fc.oneof(...weighted)];
+}
+
+/** The lots of an event as `id:sold/reserved`, to see that nothing moved. */
+async function lotCounters(world: World, eventId: number): Promise<string> {
+  const rows = await selectRows<{ id: number; sold: number; reserved: number }>(
+    world.database.db,
+    sql`SELECT id, sold, reserved FROM ticket_types WHERE event_id = ${eventId} ORDER BY id`,
+  );
+  return rows.map((row) => `${row.id}:${row.sold}/${row.reserved}`).join(' ');
+}
+
+/** The run's high-demand event: a festival whose queue is open and whose sale started, 2 buyers at a time. */
+async function queuedEvent(world: World) {
+  if (world.queued) return world.queued;
+  const event = await createEvent(world.database.db, {
+    ...festivalInput(`fila-${world.tag}`, world.producer.id),
+    coupons: [],
+  });
+  await makeHighDemand(world.database.db, event.id, world.now(), -MINUTE, 2);
+  world.queued = event;
+  return event;
 }
 
 async function activeListings(world: World) {

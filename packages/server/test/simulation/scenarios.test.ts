@@ -90,4 +90,61 @@ describe('simulation scenarios', () => {
     ]);
     expect(steps.join('\n')).toMatch(/buyResale\(0, 1\) → listing \d+, order \d+: 200/);
   });
+
+  it('the PSP goes down and comes back: a charge refused meanwhile, a PIX paid meanwhile settles after', async () => {
+    const steps = await play([
+      ['reserveGeneralAdmission', 0, 1, 1, -1, 0],
+      ['pspDown'],
+      ['createPixCharge', 0],
+      ['payByCard', 0, 0],
+      ['pspUp'],
+      ['createPixCharge', 0],
+      ['pspDown'],
+      ['payPixCharge', 0],
+      ['pspUp'],
+    ]);
+    const text = steps.join('\n');
+    expect(text).toMatch(/createPixCharge\(0\) → order \d+: 502 psp_unavailable/);
+    expect(text).toMatch(/pspUp\(\) → PSP up, jobs ran, 1 paid charges settled/);
+  });
+
+  it('SMTP goes down and comes back: the mail waits in the outbox and is delivered after', async () => {
+    const steps = await play([['smtpDown'], ['buyTickets', 0, 1, 1], ['smtpUp']]);
+    expect(steps.join('\n')).toMatch(/smtpUp\(\) → SMTP up: [1-9]\d* queued, [1-9]\d* delivered/);
+  });
+
+  it('the virtual queue: join, a pass buys, nobody buys without one or with another’s, an expired pass is refused', async () => {
+    const steps = await play([
+      ['joinQueue', 0],
+      ['joinQueue', 1],
+      ['reserveWithoutPass', 2, 2],
+      ['reserveWithoutPass', 2, 0],
+      ['buyWithPass', 0],
+      ['advanceClock', 1],
+      ['buyWithPass', 1],
+    ]);
+    const text = steps.join('\n');
+    expect(text).toMatch(/buyWithPass\(0\) → customer \d+, order \d+: 200 (approved|paid)/);
+    expect(text).toMatch(/reserveWithoutPass\(2, 2\) → customer \d+: 403 queue_pass_required/);
+    expect(text).toMatch(/reserveWithoutPass\(2, 0\) → customer \d+ with \d+'s pass: 403 queue_pass_invalid/);
+    expect(text).toMatch(/buyWithPass\(1\) → customer \d+: reserve 403 queue_pass_expired/);
+  });
+
+  it('strangers: a shared payment’s seats, someone else’s refund, coupon guessing', async () => {
+    const steps = await play([
+      ['reserveSeat', 0, 0],
+      ['shareOrder', 0, 0],
+      ['strangerTakesGroupSeats', 0],
+      ['buyTickets', 0, 1, 1],
+      ['refundTicket', 0],
+      ['strangerNamesPixKey', 0],
+      ['guessCoupons', 1],
+    ]);
+    const text = steps.join('\n');
+    expect(text).toMatch(
+      /strangerTakesGroupSeats\(0\) → group \d+: release 200, as order 400 \w+, hold 409 \w+, reserve 409/,
+    );
+    expect(text).toMatch(/strangerNamesPixKey\(0\) → refund \d+: 403/);
+    expect(text).toMatch(/guessCoupons\(1\) → customer \d+: \d+ guesses, then 429/);
+  });
 });

@@ -174,6 +174,10 @@ export class World {
   theatre!: CreatedEvent;
   /** The run's high-demand event (a virtual queue), once an action made it. */
   queued: CreatedEvent | null = null;
+  /** The last queue pass each customer of this run was handed (kept past its expiry). */
+  passes = new Map<number, string>();
+  /** A customer of this run who owns nothing and takes part in nothing (made when first needed). */
+  private strangerAccount: TestCustomer | null = null;
   /** How far the app's clock is ahead of the real one. */
   readonly clock: { offsetMs: number };
   readonly database: DatabaseHandle;
@@ -269,6 +273,8 @@ export class World {
     this.restore('smtp');
     this.smtp.messages.length = 0;
     this.queued = null;
+    this.passes = new Map();
+    this.strangerAccount = null;
     this.customers = [];
     this.orders = [];
     this.charges = [];
@@ -377,6 +383,12 @@ export class World {
           WHERE t.event_id IN (${this.festival.id}, ${this.theatre.id}) AND t.status = 'valid'
           ORDER BY t.id`,
     );
+  }
+
+  /** This run's stranger: a verified account that is never a buyer, payer, holder or friend. */
+  async stranger(): Promise<TestCustomer> {
+    this.strangerAccount ??= await createCustomer(this.database.db, `estranho-${this.tag}@sim.plateia.dev`);
+    return this.strangerAccount;
   }
 
   /** The customer of this run with id `id`, if any. */
