@@ -38,6 +38,9 @@ export const ORGANISATION_MESSAGES = {
   alreadyMember: 'Você já faz parte desta organização.',
   alreadyInTeam: 'Esta pessoa já faz parte da equipe.',
   tooManyInvitations: 'Muitos convites enviados hoje. Tente novamente amanhã.',
+  originInvalid: 'Informe cada site como https://www.seusite.com.br, sem caminho nem barra no fim.',
+  tooManyOrigins: 'Cadastre no máximo 20 sites por organização.',
+  originsSaved: 'Sites salvos.',
   invited: 'Convite enviado.',
   accepted: 'Convite aceito. Bem-vindo à equipe!',
 } as const;

@@ -36,6 +36,13 @@ export async function isProducer(db: Queryable, customerId: number): Promise<boo
   return row?.found === true;
 }
 
+/** The actor's role, whatever it is: 404 for a non-member. */
+export async function requireMember(db: Queryable, organisationId: number, customerId: number) {
+  const role = await roleIn(db, organisationId, customerId);
+  if (!role) throw new HttpError(404, ORGANISATION_MESSAGES.notFound, 'not_found');
+  return role;
+}
+
 /**
  * The actor's role when it carries `power`: 404 (`notFound`) for a non-member, 403 for a
  * member whose role lacks the power.

@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { type EmbeddingOrigins, embeddingOrigins } from '../organisations/origins.ts';
 import { RateLimitedError } from '../rate-limits/backoff.ts';
 import { openRateLimitCounters, type RateLimitCounters } from '../rate-limits/counters.ts';
 import { sharedRouteStore } from '../rate-limits/route-store.ts';
@@ -11,6 +12,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Rate-limit counters every API process shares (database, or Redis with REDIS_URL). */
     rateLimits: RateLimitCounters;
+    /** `CORS_ORIGINS` plus every organisation's sites (organisations/origins.ts). */
+    embeddingOrigins: EmbeddingOrigins;
   }
 }
 
@@ -33,8 +36,18 @@ type TrustProxyFunction = (address: string, hop: number) => boolean;
  * store, and the counters the domains' own limits use (login, seat holds, card attempts).
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const origins = embeddingOrigins(app.database.db, config.corsOrigins, app.log);
+  app.decorate('embeddingOrigins', origins);
+  app.addHook('onClose', async () => origins.close());
   await app.register(cors, {
-    origin: config.corsOrigins,
+    // The storefront and the operator's origins, and the sites producers list for their organisations.
+    origin: (origin, callback) => {
+      if (!origin) return callback(null, false);
+      origins.allows(origin).then(
+        (allowed) => callback(null, allowed),
+        (error: unknown) => callback(error as Error, false),
+      );
+    },
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key', 'X-Queue-Pass', 'X-Share-Token'],

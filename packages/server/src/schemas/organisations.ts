@@ -108,3 +108,14 @@ export const InvitationAcceptedSchema = Type.Object({
   organisationId: Type.Integer(),
   role: OrganisationRoleSchema,
 });
+
+/** `GET` and `PUT /organisations/:organisationId/origins`. */
+export const OriginsSchema = Type.Object({
+  origins: Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 }),
+});
+
+/** `PUT /organisations/:organisationId/origins` body. */
+export const OriginsBody = Type.Object(
+  { origins: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 50 }) },
+  { additionalProperties: false },
+);

@@ -128,7 +128,6 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   const siteOrigin = new URL(app.config.siteUrl).origin;
-  const corsOrigins = app.config.corsOrigins;
 
   app.post(
     '/auth/embed-token',
@@ -147,7 +146,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
       if (request.headers.origin !== siteOrigin || request.sessionScope !== 'session' || !request.sessionId)
         throw new HttpError(403, EMBED_ORIGIN_MESSAGE, 'embed_origin');
       const origin = exactOrigin(request.body.origin);
-      const registered = corsOrigins === true || (origin !== null && corsOrigins.includes(origin));
+      const registered = origin !== null && (await app.embeddingOrigins.allows(origin));
       if (!origin || origin === siteOrigin || !registered)
         throw new HttpError(400, EMBED_SITE_MESSAGE, 'embed_site');
       const db = app.database.db;

@@ -14,6 +14,7 @@ import {
   listMyOrganisations,
   updateOrganisation,
 } from '../../organisations/organisations.ts';
+import { listOrigins, setOrigins } from '../../organisations/origins.ts';
 import { ErrorSchema, SuccessSchema } from '../../schemas/common.ts';
 import {
   InvitationAcceptedSchema,
@@ -30,6 +31,8 @@ import {
   OrganisationListSchema,
   OrganisationParams,
   OrganisationSchema,
+  OriginsBody,
+  OriginsSchema,
 } from '../../schemas/organisations.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
@@ -227,6 +230,47 @@ const organisations: FastifyPluginAsyncTypebox = async (app) => {
       await revokeInvitation(db, organisationId, request.customer.id, invitationId, app.now());
       return { success: true };
     },
+  );
+
+  app.get(
+    '/organisations/:organisationId/origins',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'The sites the organisation embeds the elements on',
+        params: OrganisationParams,
+        response: { 200: OriginsSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      origins: await listOrigins(db, request.params.organisationId, request.customer.id),
+    }),
+  );
+
+  app.put(
+    '/organisations/:organisationId/origins',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "Replaces the organisation's sites (owners); CORS and embed tokens follow at once",
+        params: OrganisationParams,
+        body: OriginsBody,
+        response: { 200: OriginsSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      origins: await setOrigins(
+        db,
+        request.params.organisationId,
+        request.customer.id,
+        request.body.origins,
+        app.now(),
+      ),
+    }),
   );
 
   app.post(
