@@ -156,11 +156,21 @@ type StoredCustomer = Omit<CustomerRow, 'emailVerifiedAt' | 'createdAt' | 'updat
   updatedAt: string | Date;
 };
 
+/**
+ * `isadmin` as the API answers it: '1' for an account marked as a producer or a member of
+ * any organisation (docs/producers.md), so creating or joining one shows the header's
+ * "Área do Produtor" at the next read, and leaving the last one hides it.
+ */
+export const isadminOf = (customer: 'customers' | 'c') =>
+  sql.raw(`CASE WHEN ${customer}.isadmin = '1' OR EXISTS (SELECT 1 FROM organisation_members m
+    WHERE m.customer_id = ${customer}.id) THEN '1' ELSE '0' END`);
+
 // Every column under the name CustomerRow gives it; used by SELECT and RETURNING alike.
 const CUSTOMER_COLUMNS = sql`id, email, salt, password_hash AS "passwordHash", namef, namel, cpfnpj,
   passport, phone, country, nickname, gender, birth_date::text AS "birthDate", cep, rua, numero,
   complemento, bairro, cidade, uf, instagram, profession, profession_details AS "professionDetails",
-  avatar, isadmin, status, uidcad, email_verified_at AS "emailVerifiedAt", google_sub AS "googleSub",
+  avatar, ${isadminOf('customers')} AS isadmin, status, uidcad, email_verified_at AS "emailVerifiedAt",
+  google_sub AS "googleSub",
   document_path AS "documentPath", address_proof_path AS "addressProofPath",
   created_at AS "createdAt", updated_at AS "updatedAt"`;
 

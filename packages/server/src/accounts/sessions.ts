@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
+import { isadminOf } from './customers.ts';
 import { newToken, tokenDigest } from './tokens.ts';
 
 /** How long a login stays valid at most: a ticket buyer expects to stay signed in between events. */
@@ -114,7 +115,7 @@ export async function findSession(
   const nowIso = iso(now);
   const found = await selectOne<FoundSession>(
     db,
-    sql`SELECT s.id AS "sessionId", c.id, c.email, c.isadmin, s.scope,
+    sql`SELECT s.id AS "sessionId", c.id, c.email, ${isadminOf('c')} AS isadmin, s.scope,
                s.token_hash = ${digest} AS current, s.previous_token_hash IS NOT NULL AS "hasPrevious",
                s.origin,
                s.last_used_at AS "lastUsedAt", s.rotated_at AS "rotatedAt", s.user_agent AS "userAgent"

@@ -60,6 +60,8 @@ describe('organisations and their teams', () => {
   });
 
   it('lets a verified account create an organisation, as its owner, and checks what it types', async () => {
+    // Its creator is a producer now: the header's "Área do Produtor" follows `isadmin`.
+    expect((await call('GET', '/customer/me', owner)).json().data.isadmin).toBe('1');
     expect((await call('GET', '/organisations', owner)).json()).toEqual({
       organisations: [
         {
@@ -266,5 +268,8 @@ describe('organisations and their teams', () => {
       (await call('DELETE', `/organisations/${organisationId}/members/${viewer.id}`, viewer)).statusCode,
     ).toBe(200);
     expect((await call('GET', `/organisations/${organisationId}`, viewer)).statusCode).toBe(404);
+    // Out of every organisation, an account is a customer again.
+    expect((await call('GET', '/customer/me', viewer)).json().data.isadmin).toBe('0');
+    expect((await call('GET', '/customer/me', door)).json().data.isadmin).toBe('0');
   });
 });
