@@ -3,8 +3,11 @@
 // every step. Prints steps run, steps per second and the seeds; a failure prints the shrunk
 // sequence with its seed and path (replay it with SIM_SEED and SIM_PATH in the vitest suite).
 // Runs seeds one after another for SIM_BENCH_SECONDS (default 120); SIM_ACTIONS=all adds the
-// actions awaiting fixes. Uses BENCH_DATABASE_URL or DATABASE_URL (default
-// postgres://postgres@127.0.0.1:5432/test); skips (exit 0) when no server answers.
+// actions awaiting fixes. The API host runs as SIM_PROCESSES separate processes (default 2; 0 runs
+// it in this process) on the scratch database, the simulator sending requests and job runs to
+// each in turn, so the jobs of one process meet the requests of the other. Uses
+// BENCH_DATABASE_URL or DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); skips
+// (exit 0) when no server answers.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +18,7 @@ import { simulate } from '../test/simulation/simulate.ts';
 import { createScratchDatabase } from './support.ts';
 
 const SECONDS = Number(process.env.SIM_BENCH_SECONDS ?? 120);
+const PROCESSES = Number(process.env.SIM_PROCESSES ?? 2);
 const budget = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'budgets.json'), 'utf8'))
   .simulation as { minStepsPerSecond: number };
 
@@ -49,6 +53,7 @@ while (!failure && (performance.now() - started) / 1000 < SECONDS) {
     seed,
     numRuns: 200,
     maxCommands: 80,
+    processes: PROCESSES,
     timeLimitMs: Math.max(10_000, Math.min(60_000, left)),
   });
   steps += report.steps;
@@ -62,7 +67,7 @@ while (!failure && (performance.now() - started) / 1000 < SECONDS) {
 const seconds = (performance.now() - started) / 1000;
 const rate = steps / seconds;
 console.log(
-  `[simulation] PostgreSQL, ${actions.length} actions${
+  `[simulation] PostgreSQL, ${PROCESSES > 0 ? `${PROCESSES} API processes` : 'the API host in this process'}, ${actions.length} actions${
     actions === DEFAULT_ACTIONS
       ? ` (awaiting fixes, not run: ${Object.keys(ACTIONS_AWAITING_FIXES).join(', ') || 'none'})`
       : ''
