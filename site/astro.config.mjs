@@ -87,6 +87,30 @@ export default defineConfig({
   // harmless and makes the header's links feel instant.
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
   devToolbar: { enabled: false },
+  // A strict Content-Security-Policy on every page (docs/security.md, "Content-Security-Policy").
+  // Astro hashes the inline scripts it emits (island bootstrap, client directives) into
+  // script-src; the middleware (src/lib/content-security-policy.ts) adds what only the running
+  // server knows: the API host, the card gateway, the API-address script's hash, framing.
+  security: {
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "img-src 'self' data: blob: https:",
+        "font-src 'self' data:",
+        "media-src 'self' blob:",
+        "worker-src 'self'",
+        "manifest-src 'self'",
+      ],
+      // The door scanner's barcode reader is WebAssembly (zxing-wasm), compiled from our file.
+      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
+      // Style attributes and the elements' shadow-root <style> are inline; styles cannot run code.
+      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+    },
+  },
   vite: {
     // The app version for core's version gate, from the root package.json.
     define: appVersionDefine,

@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
-import { CARD_FRAME_PAGE, cardFrameHeaders } from './lib/card-frame.ts';
+import { CARD_FRAME_PAGE, cardFrameAncestors, cardFrameHeaders } from './lib/card-frame.ts';
+import { completePolicy, runtimeSources } from './lib/content-security-policy.ts';
 import { eventsListingRedirect } from './lib/routes.ts';
 import { getSiteConfig } from './lib/site-config.ts';
 
@@ -20,14 +21,24 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   const response = await next();
   if (isPage) {
+    // Read before the card frame's own header replaces it.
+    const astroPolicy = response.headers.get('content-security-policy');
     response.headers.set('X-Content-Type-Options', 'nosniff');
     response.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    if (url.pathname === CARD_FRAME_PAGE || url.pathname === `${CARD_FRAME_PAGE}/`) {
+    const isCardFrame = url.pathname === CARD_FRAME_PAGE || url.pathname === `${CARD_FRAME_PAGE}/`;
+    if (isCardFrame) {
       // The card frame is framed by producer pages (frame-ancestors lists which).
       for (const [name, value] of Object.entries(cardFrameHeaders())) response.headers.set(name, value);
     } else {
       // Account pages must not be framed by other sites (clickjacking on "Sair", profile forms).
       response.headers.set('X-Frame-Options', 'SAMEORIGIN');
+    }
+    // Astro's policy (a built page's) gains the sources only the running server knows. The
+    // development server sends none: Vite's own scripts would not pass it.
+    if (astroPolicy?.includes('script-src')) {
+      const ancestors = isCardFrame ? cardFrameAncestors() : "'self'";
+      const runtime = runtimeSources(getSiteConfig().apiUrl, ancestors);
+      response.headers.set('Content-Security-Policy', completePolicy(astroPolicy, runtime));
     }
   }
   return response;
