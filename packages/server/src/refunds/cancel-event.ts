@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { execute, selectOne, selectRows } from '../db/sql.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import { requireEventPower } from '../organisations/access.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { eventCancelledEmail } from './emails.ts';
 import type { RefundDeps } from './payout.ts';
@@ -29,9 +30,9 @@ export interface EventCancellation {
 }
 
 /**
- * Cancels `eventId` for `actor` (a producer, `isadmin` '1', and the event's producer: the
- * same rule as the door's check-in). 404 unknown event, 403 anyone else, 409 already
- * cancelled or already ended. The refunds run as a job that exists if and only if the
+ * Cancels `eventId` for `actor`, an owner or manager of the event's organisation
+ * (`events.cancel`, docs/producers.md): 403 for a customer or a role without the power, 404
+ * for an unknown event or another organisation's, 409 already cancelled or already ended. The refunds run as a job that exists if and only if the
  * cancellation committed.
  */
 export async function cancelEvent(
@@ -41,16 +42,18 @@ export async function cancelEvent(
   eventId: number,
 ): Promise<EventCancellation> {
   const now = deps.now();
+  await requireEventPower(db, eventId, actor.id, 'events.cancel', {
+    notProducer: REFUND_ANSWER_MESSAGES.producerOnly,
+    notFound: REFUND_ANSWER_MESSAGES.eventNotFound,
+    forbidden: REFUND_ANSWER_MESSAGES.producerOnly,
+  });
   return db.transaction(async (tx) => {
-    const row = await selectOne<{ id: number; producer_id: number | null; status: string; ended: boolean }>(
+    const row = await selectOne<{ id: number; status: string; ended: boolean }>(
       tx,
-      sql`SELECT id, producer_id, status, ends_at <= ${now.toISOString()}::timestamptz AS ended
+      sql`SELECT id, status, ends_at <= ${now.toISOString()}::timestamptz AS ended
           FROM events WHERE id = ${eventId} FOR UPDATE`,
     );
     if (!row) throw new HttpError(404, REFUND_ANSWER_MESSAGES.eventNotFound, 'not_found');
-    if (actor.isadmin !== '1' || row.producer_id === null || Number(row.producer_id) !== actor.id) {
-      throw new HttpError(403, REFUND_ANSWER_MESSAGES.producerOnly, 'forbidden');
-    }
     if (row.status === 'cancelled') {
       throw new HttpError(409, REFUND_ANSWER_MESSAGES.eventAlreadyCancelled, 'already_cancelled');
     }

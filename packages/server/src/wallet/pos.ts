@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { execute, type Queryable, selectOne } from '../db/sql.ts';
 import { InsufficientFunds, postMovement } from '../ledger/index.ts';
+import { requireEventPower } from '../organisations/access.ts';
 import { brCodeSvg } from '../payments/pix/brcode.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { PAY_CODE_SECONDS } from './limits.ts';
@@ -55,17 +56,17 @@ export interface PosSpendInput {
   description?: string | undefined;
 }
 
-/** The event, when `actor` is its producer: 403 for anyone else (before the lookup), 404 when unknown. */
+/**
+ * Checks that `actor` runs the box office of the event's organisation (`box-office`,
+ * docs/producers.md): 403 for a customer (before the lookup) or a role without it, 404 for an
+ * unknown event or another organisation's.
+ */
 async function producedEvent(db: Queryable, actor: PosActor, eventId: number): Promise<void> {
-  if (actor.isadmin !== '1') throw new HttpError(403, WALLET_ANSWER_MESSAGES.notProducer, 'forbidden');
-  const event = await selectOne<{ producer_id: number | null }>(
-    db,
-    sql`SELECT producer_id FROM events WHERE id = ${eventId}`,
-  );
-  if (!event) throw new HttpError(404, WALLET_ANSWER_MESSAGES.eventNotFound, 'not_found');
-  if (event.producer_id === null || Number(event.producer_id) !== actor.id) {
-    throw new HttpError(403, WALLET_ANSWER_MESSAGES.notProducer, 'forbidden');
-  }
+  await requireEventPower(db, eventId, actor.id, 'box-office', {
+    notProducer: WALLET_ANSWER_MESSAGES.notProducer,
+    notFound: WALLET_ANSWER_MESSAGES.eventNotFound,
+    forbidden: WALLET_ANSWER_MESSAGES.notProducer,
+  });
 }
 
 interface SpendRow {

@@ -259,6 +259,13 @@ describe('organisations and their teams', () => {
     expect(await listed(door)).toContain(event.id);
     expect(await listed(boxOffice)).not.toContain(event.id);
 
+    // Cancelling refunds every buyer: owners and managers only.
+    const cancel = (who: TestCustomer) => call('POST', `/events/${event.id}/cancel`, who, {});
+    expect((await cancel(boxOffice)).statusCode).toBe(403);
+    expect((await cancel(door)).statusCode).toBe(403);
+    expect((await cancel(viewer)).statusCode).toBe(403);
+    expect((await cancel(rival)).statusCode).toBe(404);
+    expect((await cancel(customer)).statusCode).toBe(403);
     expect(
       (await call('DELETE', `/organisations/${organisationId}/members/${door.id}`, manager)).statusCode,
     ).toBe(200);
@@ -271,5 +278,6 @@ describe('organisations and their teams', () => {
     // Out of every organisation, an account is a customer again.
     expect((await call('GET', '/customer/me', viewer)).json().data.isadmin).toBe('0');
     expect((await call('GET', '/customer/me', door)).json().data.isadmin).toBe('0');
+    expect((await cancel(manager)).statusCode).toBe(200);
   });
 });
