@@ -97,9 +97,12 @@ export async function ownRefund(db: Database, customerId: number, refundId: numb
   return row;
 }
 
-/** CPF or CNPJ digits, an e-mail, a +55 phone or a random key (UUID), as PIX keys are written. */
+/**
+ * CPF digits or a CNPJ (its 12 leading characters may be letters since the alphanumeric CNPJ),
+ * an e-mail, a +55 phone or a random key (UUID), as PIX keys are written.
+ */
 const PIX_KEY =
-  /^(\d{11}|\d{14}|[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,}|\+55\d{10,11}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+  /^(\d{11}|[0-9A-Z]{12}\d{2}|[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,}|\+55\d{10,11}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /**
  * After the devoluções failed (status needs_pix_key), the payer gives another PIX key; the

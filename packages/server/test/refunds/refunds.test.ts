@@ -278,12 +278,13 @@ describe('refunds', () => {
     expect(
       (await post(`/refunds/${stuck.id}/pix-key`, other.auth, { chave: 'outra@plateia.dev' })).statusCode,
     ).toBe(403);
-    const keyed = await post(`/refunds/${stuck.id}/pix-key`, buyer.auth, { chave: 'compradora@plateia.dev' });
+    // A company's key may be its alphanumeric CNPJ (issued since July 2026).
+    const keyed = await post(`/refunds/${stuck.id}/pix-key`, buyer.auth, { chave: '12ABC34501DE35' });
     expect(keyed.statusCode, keyed.body).toBe(200);
     expect(keyed.json().refund.status).toBe('refunded');
     const row = (await refundRow(stuck.id))!;
     expect(h.psp.envio(row.devolucao_id!)).toMatchObject({
-      chave: 'compradora@plateia.dev',
+      chave: '12ABC34501DE35',
       status: 'REALIZADO',
     });
     expect(
