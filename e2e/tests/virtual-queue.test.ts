@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, stack } from '../support/browser.ts';
 import { logInFromHeader, payWithSandboxPix, shadowText } from '../support/shopping.ts';
 
+// A CPF is on one account at a time: these are no other test's (embed-hostile-login gives
+// the demo customer 529.982.247-25).
 const BUYERS = [
-  { email: 'mariana.costa@plateia.dev', password: 'plateia123', cpf: '52998224725' },
+  { email: 'mariana.costa@plateia.dev', password: 'plateia123', cpf: '12345678909' },
   { email: 'rafael.oliveira@plateia.dev', password: 'plateia123', cpf: '11144477735' },
 ] as const;
 

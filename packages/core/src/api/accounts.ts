@@ -248,6 +248,41 @@ export function fetchMyDataExport(messages: StatusMessages): Promise<string> {
   return callApi(() => apiClient().get('customer/export').text(), messages);
 }
 
+/** A claim on a CPF another account holds, as its claimant sees it (docs/accounts.md). */
+export interface CpfClaim {
+  id: number;
+  cpf: string;
+  status: 'open' | 'released' | 'upheld' | 'rejected' | 'withdrawn';
+  createdAt: string;
+  resolvedAt: string | null;
+  supportRequestId: number | null;
+}
+
+/** `GET /customer/cpf-claim`: one's latest claim, and whether one's own CPF is claimed by someone. */
+export function fetchCpfStanding(
+  messages: StatusMessages,
+): Promise<{ claim: CpfClaim | null; disputed: boolean }> {
+  return callApi(async () => {
+    const answer = await apiClient()
+      .get('customer/cpf-claim')
+      .json<{ claim?: unknown; disputed?: unknown }>();
+    if (typeof answer.disputed !== 'boolean') throw new TypeError('Unexpected answer from the API host');
+    return { claim: (answer.claim ?? null) as CpfClaim | null, disputed: answer.disputed };
+  }, messages);
+}
+
+/** `POST /customer/cpf-claim`: "Este CPF é meu", with a document in which the CPF appears. */
+export function sendCpfClaim(
+  claim: { cpf: string; fileBase64: string; fileName: string; note?: string },
+  messages: StatusMessages,
+): Promise<{ message: string; claim: CpfClaim }> {
+  return callApi(
+    () =>
+      apiClient().post('customer/cpf-claim', { json: claim }).json<{ message: string; claim: CpfClaim }>(),
+    messages,
+  );
+}
+
 /** Something that keeps the account from being erased now, in pt-BR. */
 export interface ErasureBlocker {
   code: string;

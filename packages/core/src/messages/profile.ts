@@ -52,6 +52,25 @@ export const CPF_CLAIM_MESSAGES = {
     `Peço a análise do CPF ${cpf}, cadastrado em outra conta. Envio em anexo um documento meu em que ele aparece.${note ? `\n\n${note}` : ''}`,
   opened:
     'Pedido enviado. Enquanto nossa equipe analisa, este CPF não vale para filas virtuais em nenhuma conta. Acompanhe em Meus suportes.',
+  loadFailed: 'Não foi possível carregar a situação do seu CPF, tente novamente',
+  failed: 'Não foi possível enviar o pedido, tente novamente',
+  title: 'Este CPF é meu',
+  lead: 'Seu CPF já está cadastrado em outra conta? Envie um documento seu em que ele apareça: nossa equipe analisa e, enquanto isso, ele não vale para filas virtuais em nenhuma conta.',
+  cpfLabel: 'CPF',
+  documentLabel: 'Documento com foto em que o CPF aparece (PDF, JPG ou PNG, até 5 MB)',
+  noteLabel: 'Observação (opcional)',
+  submit: 'Pedir análise',
+  busy: 'Enviando...',
+  status: {
+    open: 'Em análise pela nossa equipe',
+    released: 'Resolvido: o CPF agora é da sua conta',
+    upheld: 'Resolvido: o CPF agora é da sua conta',
+    rejected: 'Encerrado: o CPF continua na outra conta',
+    withdrawn: 'Pedido retirado',
+  },
+  yourClaim: (cpf: string) => `Seu pedido sobre o CPF ${cpf}:`,
+  disputed:
+    'Outra pessoa informou que o CPF do seu perfil é dela. Até a análise terminar, ele não vale para filas virtuais. Se o CPF não é seu, retire-o do perfil; se é seu, abra um suporte com um documento.',
 } as const;
 
 /**

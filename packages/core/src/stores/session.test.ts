@@ -13,9 +13,11 @@ import {
   $redirectAfterLogin,
   $sessionToken,
   $user,
+  claimCpf,
   completeGoogleLogin,
   eraseAccount,
   fetchAccountErasureBlockers,
+  fetchMyCpfStanding,
   fetchMyData,
   fetchProfile,
   GOOGLE_LOGIN_TTL_MS,
@@ -488,6 +490,35 @@ describe('my data', () => {
     expect(calls.at(-1)).toMatchObject({ auth: 'Bearer tok-1' });
     fakeApiPatterns({ ...loginRoutes(), 'GET /customer/export': () => json(429, { message: 'x' }) });
     await expect(fetchMyData()).rejects.toThrow(PROFILE_MESSAGES.dataTooSoon);
+  });
+});
+
+describe('this CPF is mine', () => {
+  it('sends the claim with its document and reads the standing back, showing the refusal in pt-BR', async () => {
+    const claim = {
+      id: 3,
+      cpf: '52998224725',
+      status: 'open',
+      createdAt: 'x',
+      resolvedAt: null,
+      supportRequestId: 9,
+    };
+    const calls = fakeApiPatterns({
+      ...loginRoutes(),
+      'POST /customer/cpf-claim': () => json(200, { success: true, message: 'Pedido enviado.', claim }),
+      'GET /customer/cpf-claim': () => json(200, { claim, disputed: false }),
+    });
+    await login('cliente@plateia.dev', 'p');
+    const sent = { cpf: '529.982.247-25', fileBase64: 'AAAA', fileName: 'rg.png' };
+    await expect(claimCpf(sent)).resolves.toEqual({ success: true, message: 'Pedido enviado.', claim });
+    expect(calls.at(-1)).toMatchObject({ path: '/customer/cpf-claim', auth: 'Bearer tok-1', body: sent });
+    await expect(fetchMyCpfStanding()).resolves.toEqual({ claim, disputed: false });
+    fakeApiPatterns({
+      ...loginRoutes(),
+      'POST /customer/cpf-claim': () =>
+        json(409, { error: 'cpf_free', message: 'Este CPF não está cadastrado.' }),
+    });
+    await expect(claimCpf(sent)).rejects.toThrow('Este CPF não está cadastrado.');
   });
 });
 

@@ -1,11 +1,13 @@
 import { atom, computed } from 'nanostores';
 import {
+  type CpfClaim,
   confirmEmail,
   createCustomer,
   type DocumentUpload,
   type DocumentUploadResult,
   type ErasureBlocker,
   eraseMyAccount,
+  fetchCpfStanding,
   fetchCustomer,
   fetchErasureBlockers,
   fetchMyDataExport,
@@ -18,6 +20,7 @@ import {
   type SignUpPayload,
   type SignUpResult,
   saveCustomerProfile,
+  sendCpfClaim,
   sendCustomerDocument,
   sendRecoveryEmail,
   setRecoveredPassword,
@@ -25,7 +28,12 @@ import {
 } from '../api/accounts.ts';
 import { onUnauthorized } from '../api/client.ts';
 import { SESSION_MESSAGES, SIGN_IN_MESSAGES } from '../messages/accounts.ts';
-import { ERASURE_MESSAGES, PROFILE_ANSWER_MESSAGES, PROFILE_MESSAGES } from '../messages/profile.ts';
+import {
+  CPF_CLAIM_MESSAGES,
+  ERASURE_MESSAGES,
+  PROFILE_ANSWER_MESSAGES,
+  PROFILE_MESSAGES,
+} from '../messages/profile.ts';
 import { isValidEmail } from '../rules/email.ts';
 import { persistentAtom, readStorage, writeStorage } from './browser-storage.ts';
 import { isSameSitePath, navigate, sameSitePath } from './navigation.ts';
@@ -366,6 +374,26 @@ export async function fetchProfile(): Promise<User> {
 export async function fetchMyData(): Promise<string> {
   requireLoggedIn();
   return fetchMyDataExport({ 429: PROFILE_MESSAGES.dataTooSoon, fallback: PROFILE_MESSAGES.dataFailed });
+}
+
+/**
+ * "Este CPF é meu": the customer's latest claim and whether the CPF on their own profile is
+ * claimed by someone else (docs/accounts.md, "One CPF, one account").
+ */
+export function fetchMyCpfStanding(): Promise<{ claim: CpfClaim | null; disputed: boolean }> {
+  requireLoggedIn();
+  return fetchCpfStanding({ fallback: CPF_CLAIM_MESSAGES.loadFailed });
+}
+
+/** Claims a CPF another account holds, with an identity document; resolves with the claim. */
+export function claimCpf(claim: {
+  cpf: string;
+  fileBase64: string;
+  fileName: string;
+  note?: string;
+}): Promise<{ message: string; claim: CpfClaim }> {
+  requireLoggedIn();
+  return sendCpfClaim(claim, { fallback: CPF_CLAIM_MESSAGES.failed, preferServerMessage: true });
 }
 
 /**
