@@ -75,6 +75,8 @@ export interface EventInput {
   sections?: SectionInput[];
   /** Meia-entrada policy; default: 40% of the tickets offered, no state categories. */
   meia?: Partial<MeiaPolicy>;
+  /** 'draft' until its producer publishes it (catalogue/drafts.ts); default 'published'. */
+  status?: 'draft' | 'published';
 }
 
 /** Ids of what `createEvent` made, for tests and the demo seed. */
@@ -144,11 +146,12 @@ async function insertEvent(tx: Queryable, input: EventInput): Promise<number> {
   const event = await selectOne<{ id: number }>(
     tx,
     sql`INSERT INTO events (slug, name, description, venue, city, starts_at, ends_at, image, producer_id,
-                            organisation_id, pixel, service_fee_bps)
+                            organisation_id, pixel, service_fee_bps, status)
         VALUES (${input.slug}, ${input.name}, ${input.description ?? ''}, ${input.venue ?? ''},
                 ${input.city ?? ''}, ${input.startsAt.toISOString()}::timestamptz,
                 ${input.endsAt.toISOString()}::timestamptz, ${input.image ?? ''}, ${input.producerId ?? null},
-                ${organisationId}, ${input.pixel ?? ''}, ${input.serviceFeeBps ?? 1000})
+                ${organisationId}, ${input.pixel ?? ''}, ${input.serviceFeeBps ?? 1000},
+                ${input.status ?? 'published'})
         RETURNING id`,
   );
   return event!.id;

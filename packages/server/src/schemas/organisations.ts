@@ -119,3 +119,64 @@ export const OriginsBody = Type.Object(
   { origins: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 50 }) },
   { additionalProperties: false },
 );
+
+const Instant = Type.String({ format: 'date-time', maxLength: 40 });
+const Cents = Type.Integer({ minimum: 0, maximum: 100_000_000 });
+
+/** `POST /organisations/:organisationId/events`: a draft event with its general-admission lots. */
+export const DraftEventBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    slug: Type.Optional(Type.String({ minLength: 1, maxLength: 80 })),
+    description: Type.Optional(Type.String({ maxLength: 10_000 })),
+    venue: Type.String({ minLength: 1, maxLength: 200 }),
+    city: Type.String({ minLength: 1, maxLength: 120 }),
+    startsAt: Instant,
+    endsAt: Instant,
+    lots: Type.Array(
+      Type.Object(
+        {
+          name: Type.String({ minLength: 1, maxLength: 120 }),
+          priceCents: Cents,
+          quantity: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+          perOrderLimit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+          salesStart: Type.Optional(Instant),
+          salesEnd: Type.Optional(Instant),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 50 },
+    ),
+    meiaPercentBps: Type.Optional(Type.Integer({ minimum: 4000, maximum: 10_000 })),
+  },
+  { additionalProperties: false },
+);
+
+/** `POST /organisations/:organisationId/events` answer. */
+export const DraftEventAnswer = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String(),
+  id: Type.Integer(),
+  slug: Type.String(),
+});
+
+/** `GET /organisations/:organisationId/events`. */
+export const OrganisationEventListSchema = Type.Object({
+  events: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      slug: Type.String(),
+      name: Type.String(),
+      status: Type.String(),
+      startsAt: Type.String({ format: 'date-time' }),
+      endsAt: Type.String({ format: 'date-time' }),
+      ticketsSold: Type.Integer(),
+    }),
+  ),
+});
+
+/** `:eventId` in the path. */
+export const EventParams = Type.Object({ eventId: IdSchema });
+
+/** `POST /events/:eventId/publish` answer. */
+export const PublishedAnswer = Type.Object({ success: Type.Boolean(), message: Type.String() });

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ORGANISATION_MESSAGES } from '@plateia/core/messages/organisations';
+import { PRODUCER_EVENT_MESSAGES } from '@plateia/core/messages/producer-events';
+import { createDraftEvent, listOrganisationEvents, publishEvent } from '../../catalogue/drafts.ts';
 import {
   acceptInvitation,
   inviteMember,
@@ -17,6 +19,9 @@ import {
 import { listOrigins, setOrigins } from '../../organisations/origins.ts';
 import { ErrorSchema, SuccessSchema } from '../../schemas/common.ts';
 import {
+  DraftEventAnswer,
+  DraftEventBody,
+  EventParams,
   InvitationAcceptedSchema,
   InvitationAnswer,
   InvitationBody,
@@ -28,11 +33,13 @@ import {
   MemberParams,
   MemberRoleBody,
   OrganisationBody,
+  OrganisationEventListSchema,
   OrganisationListSchema,
   OrganisationParams,
   OrganisationSchema,
   OriginsBody,
   OriginsSchema,
+  PublishedAnswer,
 } from '../../schemas/organisations.ts';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
@@ -271,6 +278,67 @@ const organisations: FastifyPluginAsyncTypebox = async (app) => {
         app.now(),
       ),
     }),
+  );
+
+  app.post(
+    '/organisations/:organisationId/events',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Creates a draft event with its lots (owners and managers)',
+        params: OrganisationParams,
+        body: DraftEventBody,
+        response: { 200: DraftEventAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const { organisationId } = request.params;
+      const created = await createDraftEvent(
+        db,
+        organisationId,
+        request.customer.id,
+        request.body,
+        app.now(),
+      );
+      return { success: true, message: PRODUCER_EVENT_MESSAGES.created, ...created };
+    },
+  );
+
+  app.get(
+    '/organisations/:organisationId/events',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "The organisation's events, drafts included (members)",
+        params: OrganisationParams,
+        response: { 200: OrganisationEventListSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      events: await listOrganisationEvents(db, request.params.organisationId, request.customer.id),
+    }),
+  );
+
+  app.post(
+    '/events/:eventId/publish',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Publishes a draft event (owners and managers of its organisation)',
+        params: EventParams,
+        response: { 200: PublishedAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      await publishEvent(db, request.params.eventId, request.customer.id, app.now());
+      return { success: true, message: PRODUCER_EVENT_MESSAGES.published };
+    },
   );
 
   app.post(

@@ -1,0 +1,20 @@
+/** pt-BR texts of the producer area's events: creating a draft and publishing it. */
+export const PRODUCER_EVENT_MESSAGES = {
+  nameRequired: 'Informe o nome do evento.',
+  venueRequired: 'Informe o local do evento.',
+  cityRequired: 'Informe a cidade do evento.',
+  startsInFuture: 'O evento precisa começar no futuro.',
+  endsAfterStart: 'O término precisa ser depois do início.',
+  lotsRequired: 'Cadastre pelo menos um lote de ingressos.',
+  lotNameRequired: 'Informe o nome de cada lote.',
+  lotQuantity: 'Cada lote precisa de pelo menos 1 ingresso.',
+  lotPrice: 'Informe o preço de cada lote (R$ 0,00 para gratuito).',
+  lotWindow: 'O fim das vendas de um lote precisa ser depois do início.',
+  slugTaken: 'Já existe um evento com este endereço. Escolha outro.',
+  slugInvalid: 'O endereço do evento usa só letras minúsculas, números e hífens.',
+  notDraft: 'Este evento já foi publicado.',
+  eventNotFound: 'Evento não encontrado.',
+  producerOnly: 'Apenas a equipe da organização pode alterar este evento.',
+  published: 'Evento publicado! Ele já aparece na Plateia.',
+  created: 'Rascunho criado. Revise e publique quando estiver pronto.',
+} as const;
