@@ -151,6 +151,11 @@ const SECTIONS: readonly Section[] = [
     rows: (id) => rowsOf(sql`SELECT * FROM virtual_queue_entries WHERE customer_id = ${id} ORDER BY id`),
   },
   {
+    // Claims the customer made on a CPF another account held ("Este CPF é meu").
+    name: 'analises_de_cpf',
+    rows: (id) => rowsOf(sql`SELECT * FROM cpf_claims WHERE claimant_id = ${id} ORDER BY id`, ['holder_id']),
+  },
+  {
     name: 'solicitacoes_de_produtor',
     rows: (id, email) =>
       rowsOf(

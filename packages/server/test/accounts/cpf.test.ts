@@ -165,6 +165,12 @@ describe('one CPF, one account', () => {
     });
     // One open claim at a time.
     expect((await claim(owner, cpfFrom(444_555_666))).body.error).toBe('claim_open');
+    // "Baixar meus dados" lists the claim, never the other account behind it.
+    const exported = (await t.app.inject({ url: '/customer/export', headers: bearer(owner.token) })).json();
+    expect(exported.analises_de_cpf).toEqual([
+      expect.objectContaining({ cpf: cpfFrom(111_222_333), status: 'open' }),
+    ]);
+    expect(exported.analises_de_cpf[0]).not.toHaveProperty('holder_id');
   });
 
   it('moves the CPF to the claimant when the holder removes it, and the claimant then joins the queue', async () => {
