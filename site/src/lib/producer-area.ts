@@ -4,12 +4,17 @@
  * invitation token read from the link's fragment. The API host decides; these only hide
  * what it would refuse.
  */
+
+import type { DraftEventInput, OrganisationEventStatus } from '@plateia/core/api/organisations';
+import { TIME_ZONE } from '@plateia/core/format/dates';
 import {
   ORGANISATION_MESSAGES,
   ORGANISATION_ROLE_LABELS,
   ORGANISATION_ROLES,
   type OrganisationRole,
 } from '@plateia/core/messages/organisations';
+import { PRODUCER_EVENT_MESSAGES } from '@plateia/core/messages/producer-events';
+import { parseReais } from '@plateia/core/rules/money';
 
 /** What a role may do in the producer area (the table in docs/producers.md). */
 export interface RoleControls {
@@ -21,6 +26,8 @@ export interface RoleControls {
   manageOwners: boolean;
   /** Open the door's check-in scanner. */
   door: boolean;
+  /** Create draft events and publish them (`events.edit`). */
+  editEvents: boolean;
 }
 
 /** The controls of `role`. */
@@ -30,6 +37,7 @@ export function controlsFor(role: OrganisationRole): RoleControls {
     manageTeam: role === 'owner' || role === 'manager',
     manageOwners: role === 'owner',
     door: role === 'owner' || role === 'manager' || role === 'door',
+    editEvents: role === 'owner' || role === 'manager',
   };
 }
 
@@ -83,4 +91,179 @@ export function invitationTokenFrom(hash: string): string | null {
 /** The organisation page's address. */
 export function organisationPath(id: number): string {
   return `/produtor/organizacoes/${id}`;
+}
+
+const EVENT_STATUS_LABELS: Record<OrganisationEventStatus, string> = {
+  draft: 'Rascunho',
+  published: 'Publicado',
+  cancelled: 'Cancelado',
+};
+
+/** The pt-BR name of an event's status ("Rascunho", "Publicado", "Cancelado"). */
+export function eventStatusLabel(status: OrganisationEventStatus): string {
+  return EVENT_STATUS_LABELS[status] ?? status;
+}
+
+// The wall clock of São Paulo at a moment, read back as if it were UTC.
+const wallClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+function wallOf(moment: number): number {
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(wallClock.formatToParts(moment).find((p) => p.type === type)?.value);
+  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+}
+
+/**
+ * A `datetime-local` value ("2027-03-10T20:00") read on Brasília time, whatever the zone of
+ * the producer's device, as the ISO moment the API takes; null for anything that is not a
+ * time of day that exists there (a malformed value, 30 February, an hour skipped by an old
+ * daylight-saving change).
+ */
+export function saoPauloToIso(local: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local.trim());
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
+  // Date.UTC rolls 30 February over to March and 24:00 to the next day: those are no date.
+  const check = new Date(wall);
+  if (check.getUTCDate() !== day || check.getUTCHours() !== hour || check.getUTCMinutes() !== minute)
+    return null;
+  // The offset at a guess, corrected once more in case the guess crossed a change of offset.
+  let moment = wall + 3 * 3_600_000;
+  for (let round = 0; round < 2; round += 1) moment = wall - (wallOf(moment) - moment);
+  return wallOf(moment) === wall ? new Date(moment).toISOString() : null;
+}
+
+/** Texts of the event form's own checks (the API checks the rest and answers in pt-BR). */
+export const EVENT_FORM_MESSAGES = {
+  startsAtRequired: 'Informe a data e a hora de início.',
+  endsAtRequired: 'Informe a data e a hora de término.',
+  meiaRange: 'A meia-entrada vai de 40% a 100% dos ingressos.',
+  perOrderLimit: 'O limite por pedido vai de 1 a 100 ingressos.',
+  quantity: 'Informe a quantidade de ingressos (um número inteiro, de 1 a 1.000.000).',
+} as const;
+
+/** One lot as typed in the form. */
+export interface LotForm {
+  name: string;
+  price: string;
+  quantity: string;
+  perOrderLimit: string;
+}
+
+/** The event form as typed; dates as `datetime-local` values on Brasília time. */
+export interface EventForm {
+  name: string;
+  venue: string;
+  city: string;
+  startsAt: string;
+  endsAt: string;
+  description: string;
+  meiaPercent: string;
+  lots: LotForm[];
+}
+
+/** A field of the event form; a lot's fields are `lots.<index>.<field>`. */
+export type EventFormField =
+  | 'name'
+  | 'venue'
+  | 'city'
+  | 'startsAt'
+  | 'endsAt'
+  | 'meiaPercent'
+  | 'lots'
+  | `lots.${number}.${keyof LotForm}`;
+
+/** What reading the form gives: the API's body, or each field's pt-BR error. */
+export type EventFormReading =
+  | { ok: true; input: DraftEventInput }
+  | { ok: false; errors: Partial<Record<EventFormField, string>> };
+
+const wholeNumber = (text: string): number | null =>
+  /^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : null;
+
+/** Reads the event form: prices with `parseReais`, dates on Brasília time, meia as a percentage. */
+export function readEventForm(form: EventForm): EventFormReading {
+  const errors: Partial<Record<EventFormField, string>> = {};
+  if (!form.name.trim()) errors.name = PRODUCER_EVENT_MESSAGES.nameRequired;
+  if (!form.venue.trim()) errors.venue = PRODUCER_EVENT_MESSAGES.venueRequired;
+  if (!form.city.trim()) errors.city = PRODUCER_EVENT_MESSAGES.cityRequired;
+  const startsAt = saoPauloToIso(form.startsAt);
+  if (!startsAt) errors.startsAt = EVENT_FORM_MESSAGES.startsAtRequired;
+  const endsAt = saoPauloToIso(form.endsAt);
+  if (!endsAt) errors.endsAt = EVENT_FORM_MESSAGES.endsAtRequired;
+  const meia = wholeNumber(form.meiaPercent.replace(/%$/, ''));
+  if (meia === null || meia < 40 || meia > 100) errors.meiaPercent = EVENT_FORM_MESSAGES.meiaRange;
+  if (form.lots.length === 0) errors.lots = PRODUCER_EVENT_MESSAGES.lotsRequired;
+  const lots = form.lots.map((lot, index) => {
+    if (!lot.name.trim()) errors[`lots.${index}.name`] = PRODUCER_EVENT_MESSAGES.lotNameRequired;
+    const price = parseReais(lot.price);
+    if (!price.ok) errors[`lots.${index}.price`] = price.error;
+    const quantity = wholeNumber(lot.quantity);
+    if (quantity === null || quantity < 1 || quantity > 1_000_000) {
+      errors[`lots.${index}.quantity`] = EVENT_FORM_MESSAGES.quantity;
+    }
+    const limit = lot.perOrderLimit.trim() ? wholeNumber(lot.perOrderLimit) : undefined;
+    if (limit === null || (limit !== undefined && (limit < 1 || limit > 100))) {
+      errors[`lots.${index}.perOrderLimit`] = EVENT_FORM_MESSAGES.perOrderLimit;
+    }
+    return {
+      name: lot.name.trim(),
+      priceCents: price.ok ? price.cents : 0,
+      quantity: quantity ?? 0,
+      ...(limit ? { perOrderLimit: limit } : {}),
+    };
+  });
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const description = form.description.trim();
+  return {
+    ok: true,
+    input: {
+      name: form.name.trim(),
+      venue: form.venue.trim(),
+      city: form.city.trim(),
+      startsAt: startsAt!,
+      endsAt: endsAt!,
+      ...(description ? { description } : {}),
+      lots,
+      meiaPercentBps: meia! * 100,
+    },
+  };
+}
+
+const EVENT_FIELD_OF_MESSAGE: ReadonlyMap<string, EventFormField> = new Map<string, EventFormField>([
+  [PRODUCER_EVENT_MESSAGES.nameRequired, 'name'],
+  [PRODUCER_EVENT_MESSAGES.venueRequired, 'venue'],
+  [PRODUCER_EVENT_MESSAGES.cityRequired, 'city'],
+  [PRODUCER_EVENT_MESSAGES.startsInFuture, 'startsAt'],
+  [PRODUCER_EVENT_MESSAGES.endsAfterStart, 'endsAt'],
+  [PRODUCER_EVENT_MESSAGES.lotsRequired, 'lots'],
+  [PRODUCER_EVENT_MESSAGES.lotNameRequired, 'lots'],
+  [PRODUCER_EVENT_MESSAGES.lotQuantity, 'lots'],
+  [PRODUCER_EVENT_MESSAGES.lotPrice, 'lots'],
+  [PRODUCER_EVENT_MESSAGES.lotWindow, 'lots'],
+]);
+
+/**
+ * The event form's field an API message is about (a lot's message names no lot, so it
+ * shows under the list of lots); null for a message about the whole request (a toast).
+ */
+export function eventFieldOfMessage(message: string): EventFormField | null {
+  return EVENT_FIELD_OF_MESSAGE.get(message) ?? null;
 }

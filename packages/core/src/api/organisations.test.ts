@@ -1,13 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ORGANISATION_MESSAGES } from '../messages/organisations.ts';
+import { PRODUCER_EVENT_MESSAGES } from '../messages/producer-events.ts';
 import { fakeRoutes, json, sent } from '../test/fake-api.ts';
 import { configureApi } from './client.ts';
 import {
   acceptInvitation,
   changeMemberRole,
+  createDraftEvent,
   createOrganisation,
   fetchMyOrganisations,
+  fetchOrganisationEvents,
   ORGANISATION_CALL_FAILED,
+  publishEvent,
   removeMember,
   revokeInvitation,
   updateOrganisation,
@@ -59,5 +63,54 @@ describe('organisation calls', () => {
     );
     fakeRoutes({ 'POST /organisations': () => Promise.reject(new TypeError('offline')) });
     await expect(createOrganisation(input)).rejects.toThrow(ORGANISATION_CALL_FAILED);
+  });
+
+  it("creates a draft, lists the organisation's events and publishes one, with the API's messages", async () => {
+    const draft = {
+      name: 'Noite de Jazz',
+      venue: 'Teatro Aurora',
+      city: 'São Paulo',
+      startsAt: '2027-03-10T23:00:00.000Z',
+      endsAt: '2027-03-11T02:00:00.000Z',
+      lots: [{ name: 'Pista', priceCents: 5000, quantity: 100, perOrderLimit: 4 }],
+      meiaPercentBps: 5000,
+    };
+    const listed = {
+      id: 31,
+      slug: 'noite-de-jazz-x1y2',
+      name: 'Noite de Jazz',
+      status: 'draft',
+      startsAt: draft.startsAt,
+      endsAt: draft.endsAt,
+      ticketsSold: 0,
+    };
+    const calls = fakeRoutes({
+      'POST /organisations/7/events': () =>
+        json(200, { success: true, message: PRODUCER_EVENT_MESSAGES.created, id: 31, slug: listed.slug }),
+      'GET /organisations/7/events': () => json(200, { events: [listed] }),
+      'POST /events/31/publish': () =>
+        json(200, { success: true, message: PRODUCER_EVENT_MESSAGES.published }),
+    });
+    expect(await createDraftEvent(7, draft)).toEqual({
+      message: PRODUCER_EVENT_MESSAGES.created,
+      id: 31,
+      slug: listed.slug,
+    });
+    expect(await fetchOrganisationEvents(7)).toEqual([listed]);
+    expect(await publishEvent(31)).toEqual({ message: PRODUCER_EVENT_MESSAGES.published });
+    expect(calls.map(sent)).toEqual([
+      { method: 'POST', path: '/organisations/7/events', body: draft },
+      { method: 'GET', path: '/organisations/7/events' },
+      { method: 'POST', path: '/events/31/publish', body: {} },
+    ]);
+
+    fakeRoutes({
+      'POST /events/31/publish': () =>
+        json(409, { error: 'conflict', message: PRODUCER_EVENT_MESSAGES.notDraft }),
+      'POST /organisations/7/events': () =>
+        json(400, { error: 'bad_request', message: PRODUCER_EVENT_MESSAGES.endsAfterStart }),
+    });
+    await expect(publishEvent(31)).rejects.toThrow(PRODUCER_EVENT_MESSAGES.notDraft);
+    await expect(createDraftEvent(7, draft)).rejects.toThrow(PRODUCER_EVENT_MESSAGES.endsAfterStart);
   });
 });

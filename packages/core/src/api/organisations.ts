@@ -1,4 +1,5 @@
 import { ORGANISATION_MESSAGES, type OrganisationRole } from '../messages/organisations.ts';
+import { PRODUCER_EVENT_MESSAGES } from '../messages/producer-events.ts';
 import { apiClient, callApi, getJson, postJson, type StatusMessages } from './client.ts';
 
 /**
@@ -150,4 +151,67 @@ export async function acceptInvitation(
     organisationId: answer.organisationId,
     role: answer.role,
   };
+}
+
+/** Where an organisation's event stands. */
+export type OrganisationEventStatus = 'draft' | 'published' | 'cancelled';
+
+/** One event of an organisation, as its members list it. */
+export interface OrganisationEvent {
+  id: number;
+  slug: string;
+  name: string;
+  status: OrganisationEventStatus;
+  startsAt: string;
+  endsAt: string;
+  ticketsSold: number;
+}
+
+/** A general-admission lot of a new event; money in cents, moments as ISO date-times. */
+export interface DraftLotInput {
+  name: string;
+  priceCents: number;
+  quantity: number;
+  perOrderLimit?: number;
+  salesStart?: string;
+  salesEnd?: string;
+}
+
+/** What `POST /organisations/:id/events` takes. */
+export interface DraftEventInput {
+  name: string;
+  slug?: string;
+  description?: string;
+  venue: string;
+  city: string;
+  startsAt: string;
+  endsAt: string;
+  lots: DraftLotInput[];
+  /** The meia-entrada share in basis points (4000 = 40%, the legal minimum). */
+  meiaPercentBps?: number;
+}
+
+/** `GET /organisations/:id/events` (any member): drafts, published and cancelled events. */
+export async function fetchOrganisationEvents(id: number): Promise<OrganisationEvent[]> {
+  const answer = await getJson<{ events?: OrganisationEvent[] }>(`organisations/${id}/events`, messages);
+  return answer.events ?? [];
+}
+
+/** `POST /organisations/:id/events` (owners and managers): a draft with its lots. */
+export async function createDraftEvent(
+  id: number,
+  input: DraftEventInput,
+): Promise<{ message: string; id: number; slug: string }> {
+  const answer = await postJson<{ message?: string; id: number; slug: string }>(
+    `organisations/${id}/events`,
+    input,
+    messages,
+  );
+  return { message: answer.message ?? PRODUCER_EVENT_MESSAGES.created, id: answer.id, slug: answer.slug };
+}
+
+/** `POST /events/:eventId/publish` (owners and managers): the draft goes on sale. */
+export async function publishEvent(eventId: number): Promise<{ message: string }> {
+  const answer = await postJson<{ message?: string }>(`events/${eventId}/publish`, {}, messages);
+  return { message: answer.message ?? PRODUCER_EVENT_MESSAGES.published };
 }

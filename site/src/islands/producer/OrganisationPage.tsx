@@ -23,9 +23,10 @@ import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
 import { ErrorCard } from '../../components/ErrorCard.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { assignableRoles, canManageMember, controlsFor, roleLabel } from '../../lib/producer-area.ts';
+import { OrganisationEvents } from './OrganisationEvents.tsx';
 import { OrganisationForm } from './OrganisationForm.tsx';
 
-/** `/produtor/organizacoes/{id}`: an organisation's data, its team and open invitations. */
+/** `/produtor/organizacoes/{id}`: an organisation's data, its events, its team and open invitations. */
 export default function OrganisationPage({ organisationId }: { organisationId: number }) {
   return (
     <ErrorBoundary>
@@ -159,6 +160,8 @@ function OrganisationView({ organisationId, userId }: { organisationId: number; 
           </dl>
         </section>
       )}
+
+      <OrganisationEvents organisationId={organisationId} role={organisation.role} />
 
       {controls.manageTeam && (
         <Team
