@@ -158,7 +158,7 @@ describe('shared payments in the storefront', () => {
     await checkout.getByLabel('Valor da parte 3 (R$)').fill('190,00');
     await checkout.getByText('As partes somam R$ 586,00, mas o total é R$ 594,00.').waitFor();
     await checkout.getByLabel('Valor da parte 3 (R$)').fill('198,00');
-    await checkout.getByRole('button', { name: 'Dividir e enviar convites' }).click();
+    await checkout.getByRole('button', { name: 'Dividir o pagamento' }).click();
 
     // The group page: every share waiting, live.
     await page.waitForURL(/\/pagamento-compartilhado\/\d+$/);

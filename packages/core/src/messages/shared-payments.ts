@@ -39,9 +39,9 @@ export const SHARED_PAYMENT_MESSAGES = {
   deadlineHint: (latest: string) =>
     `Até ${latest}. Depois do prazo, só você pode pagar as partes que faltarem, por mais 1 hora.`,
   deadlineTooShort: 'Não há tempo suficiente antes do evento para dividir este pagamento.',
-  create: 'Dividir e enviar convites',
-  creating: 'Enviando convites...',
-  created: 'Convites enviados! Acompanhe os pagamentos nesta página.',
+  create: 'Dividir o pagamento',
+  creating: 'Dividindo...',
+  created: 'Divisão criada! Pague a sua parte: os convites saem para os amigos assim que ela for paga.',
   createFailed: 'Não foi possível dividir o pagamento. Tente novamente.',
   loadFailed: 'Não foi possível carregar o pagamento compartilhado.',
   listTitle: 'Pagamentos compartilhados',

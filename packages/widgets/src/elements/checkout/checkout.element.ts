@@ -60,7 +60,7 @@ export const CHECKOUT_TAG = 'plateia-checkout';
  * @csspart pay-button - "Pagar R$ …" (card).
  * @csspart split-form - The "Dividir com amigos" form: shares, amounts, tickets and deadline.
  * @csspart split-shares - The list of shares in that form.
- * @csspart split-button - "Dividir e enviar convites".
+ * @csspart split-button - "Dividir o pagamento".
  * @csspart meia - The meia-entrada beneficiaries of a meia line.
  * @csspart meia-ticket - One meia ticket: category, its documents, name and document number.
  * @csspart meia-documents - The documents the door accepts for the chosen category.

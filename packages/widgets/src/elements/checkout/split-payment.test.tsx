@@ -112,7 +112,7 @@ describe('Dividir com amigos', () => {
   it('checks the split live and sends it once it adds up, then opens the group page', async () => {
     render(<SplitPayment order={ORDER} />);
     await settle();
-    const send = screen.getByRole('button', { name: 'Dividir e enviar convites' }) as HTMLButtonElement;
+    const send = screen.getByRole('button', { name: 'Dividir o pagamento' }) as HTMLButtonElement;
     // The friend's e-mail is missing.
     expect(send.disabled).toBe(true);
     expect(screen.getByRole('status').textContent).toBe('Informe o e-mail de cada amigo.');
@@ -161,7 +161,7 @@ describe('Dividir com amigos', () => {
     );
     expect(screen.queryByLabelText('Prazo para os amigos pagarem')).toBeNull();
     expect(
-      (screen.getByRole('button', { name: 'Dividir e enviar convites' }) as HTMLButtonElement).disabled,
+      (screen.getByRole('button', { name: 'Dividir o pagamento' }) as HTMLButtonElement).disabled,
     ).toBe(true);
   });
 
@@ -189,7 +189,7 @@ describe('Dividir com amigos', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Dividir com amigos' }));
     await settle();
     fireEvent.input(screen.getByLabelText('E-mail do amigo 1'), { target: { value: 'bia@x.com' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Dividir e enviar convites' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Dividir o pagamento' }));
     await settle();
     expect(api.navigations).toEqual(['https://loja.example/pagamento-compartilhado/31']);
   });
@@ -202,7 +202,7 @@ describe('Dividir com amigos', () => {
       fireEvent.click(screen.getByRole('radio', { name: 'Dividir com amigos' }));
       await settle();
       fireEvent.input(screen.getByLabelText('E-mail do amigo 1'), { target: { value: 'bia@x.com' } });
-      fireEvent.click(screen.getByRole('button', { name: 'Dividir e enviar convites' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Dividir o pagamento' }));
       await settle();
       expect(api.navigations).toEqual(['https://loja.plateia.test/pagamento-compartilhado/31']);
     } finally {
