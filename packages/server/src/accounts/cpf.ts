@@ -194,6 +194,14 @@ export async function releaseCpf(db: Queryable, cpf: string, now: Date): Promise
   return null;
 }
 
+/** The claimant's account is erased: their open claims are withdrawn, unfreezing those CPFs. */
+export async function withdrawCpfClaims(db: Queryable, customerId: number, now: Date): Promise<void> {
+  await db.execute(
+    sql`UPDATE cpf_claims SET status = 'withdrawn', resolved_at = ${now.toISOString()}::timestamptz
+        WHERE claimant_id = ${customerId} AND status = 'open'`,
+  );
+}
+
 /**
  * The team's decision on an open claim (no staff screen yet: run by the team's tooling):
  * `upheld` moves the CPF from the holder to the claimant, `rejected` leaves it with the

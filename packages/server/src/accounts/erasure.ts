@@ -14,7 +14,7 @@ import { forgetSupportRequests } from '../support/erasure.ts';
 import { forgetQueueCpf } from '../virtual-queue/erasure.ts';
 import type { AccountMail } from './account-mail.ts';
 import { erasedEmail, erasureCodeEmail } from './account-notices.ts';
-import { releaseCpf } from './cpf.ts';
+import { releaseCpf, withdrawCpfClaims } from './cpf.ts';
 import { findCustomerById } from './customers.ts';
 import { removeDocument } from './documents.ts';
 import { newSalt } from './passwords.ts';
@@ -229,8 +229,9 @@ export async function eraseAccount(
             status = 0, erased_at = ${stamp}, updated_at = ${stamp}
           WHERE id = ${customerId}`,
     );
-    // A CPF someone was claiming goes to them now that it is free.
+    // A CPF someone was claiming goes to them now that it is free; the customer's own claims end.
     await releaseCpf(tx, before.cpfnpj, now);
+    await withdrawCpfClaims(tx, customerId, now);
     return { ok: true as const, before, supportFiles };
   });
   if (!outcome.ok) {

@@ -200,5 +200,18 @@ describe('one CPF, one account', () => {
     expect(await decideCpfClaim(db, rejected, 'rejected', new Date())).toBe(true);
     expect((await standing(b)).disputed).toBe(false);
     expect(await cpfOf(b)).toBe(cpf);
+
+    // A claimant who erases the account withdraws the claim: the CPF counts again.
+    const c = await createCustomer(db, { email: 'decisao.c@example.com' });
+    await claim(c, cpf);
+    expect((await standing(b)).disputed).toBe(true);
+    await post(c.token, '/customer/erasure/code', {});
+    const mail = await selectOne<{ subject: string }>(
+      db,
+      sql`SELECT subject FROM mailbox_messages WHERE to_address = ${c.email} ORDER BY id DESC LIMIT 1`,
+    );
+    const code = /(\d{6})/.exec(mail?.subject ?? '')?.[1] ?? '';
+    expect((await post(c.token, '/customer/erasure', { code })).status).toBe(200);
+    expect((await standing(b)).disputed).toBe(false);
   });
 });
