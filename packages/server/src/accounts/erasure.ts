@@ -15,7 +15,7 @@ import { forgetQueueCpf } from '../virtual-queue/erasure.ts';
 import type { AccountMail } from './account-mail.ts';
 import { erasedEmail, erasureCodeEmail } from './account-notices.ts';
 import { releaseCpf, withdrawCpfClaims } from './cpf.ts';
-import { findCustomerById } from './customers.ts';
+import { findCustomerById, isadminOf } from './customers.ts';
 import { removeDocument } from './documents.ts';
 import { newSalt } from './passwords.ts';
 
@@ -59,9 +59,10 @@ export async function erasureBlockers(
   now: Date,
 ): Promise<ErasureBlocker[]> {
   const stamp = sql`${now.toISOString()}::timestamptz`;
+  // A producer: marked as one, or a member of any organisation (their events depend on them).
   const me = await selectOne<{ isadmin: string; email: string }>(
     db,
-    sql`SELECT isadmin, email FROM customers WHERE id = ${customerId}`,
+    sql`SELECT ${isadminOf('customers')} AS isadmin, email FROM customers WHERE id = ${customerId}`,
   );
   if (!me) return [];
   const blockers: ErasureBlocker[] = [];

@@ -138,6 +138,20 @@ describe('account erasure', () => {
     expect(erase.status).toBe(409);
   });
 
+  it("refuses a producer's account: a member of an organisation", async () => {
+    const db = h.database.db;
+    const [org] = await selectRows<{ id: number }>(
+      db,
+      sql`INSERT INTO organisations (name, contact_email, created_at) VALUES ('Produtora', 'p@x.dev', now()) RETURNING id`,
+    );
+    await db.execute(
+      sql`INSERT INTO organisation_members (organisation_id, customer_id, role, added_at) VALUES (${org!.id}, ${fabio.id}, 'viewer', now())`,
+    );
+    const preview = await call('GET', '/customer/erasure', fabio);
+    expect(preview.body.blockers).toEqual([{ code: 'producer', message: ERASURE_MESSAGES.producer }]);
+    await db.execute(sql`DELETE FROM organisation_members WHERE customer_id = ${fabio.id}`);
+  });
+
   it('erases at once with the e-mailed code, once nothing is in flight', async () => {
     const db = h.database.db;
     // The reservation lapses and the event takes place.
