@@ -24,6 +24,7 @@ import { registerOverload } from './plugins/overload.ts';
 import { registerSecurity, trustProxyOption } from './plugins/security.ts';
 import { refundDevolucoes } from './refunds/payout.ts';
 import { registerRoutes } from './routes/index.ts';
+import { sendDueInvitations } from './shared-payments/resend.ts';
 import { settleSharePayment } from './shared-payments/settlement.ts';
 import { walletReturnDevolucoes } from './wallet/returns.ts';
 import { walletTopUpCharges } from './wallet/topup.ts';
@@ -78,7 +79,17 @@ export function paymentPurposes(): PaymentPurposes {
       const share = await settleSharePayment(tx, paid.payment, paid.paidAt, now);
       if (!share) return settleOrderPayment(tx, paid, now);
       const sold = share.paid;
-      if (!sold) return { result: share.result, paymentStatus: share.paymentStatus };
+      const groupId = Number(paid.payment.shared_payment_id);
+      // The leader's own share paid: the friends' invitations go out now, not at the next sweep.
+      if (!sold) {
+        return {
+          result: share.result,
+          paymentStatus: share.paymentStatus,
+          afterCommit: async (db, deps) => {
+            await sendDueInvitations(db, deps, 50, groupId);
+          },
+        };
+      }
       return {
         result: share.result,
         paymentStatus: share.paymentStatus,
