@@ -1,0 +1,216 @@
+/**
+ * Producers' events in Chromium (docs/producers.md, "Events"): an owner creates a draft with
+ * two lots and a meia share on the organisation's page, sees it as a draft, publishes it and
+ * finds it on its public page with both lots and their prices; a viewer of the same
+ * organisation sees the event but neither "Criar evento" nor "Publicar".
+ */
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeViolations, seriousViolations } from '../support/axe.ts';
+import { launchBrowser, linkIn, newContext, stack, uniqueEmail, waitForMail } from '../support/browser.ts';
+import { logInFromHeader } from '../support/shopping.ts';
+
+const PASSWORD = 'senha-forte-123';
+
+/** A CPF with valid check digits, different each call. */
+function validCpf(): string {
+  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  if (new Set(digits).size === 1) digits[0] = (digits[0]! + 1) % 10;
+  for (const length of [9, 10]) {
+    const sum = digits.slice(0, length).reduce((acc, digit, index) => acc + digit * (length + 1 - index), 0);
+    const rest = (sum * 10) % 11;
+    digits.push(rest === 10 ? 0 : rest);
+  }
+  return digits.join('');
+}
+
+/** A real (tiny) PNG file for the sign-up's identity document. */
+function pngFile(): string {
+  const path = join(tmpdir(), `plateia-events-doc-${process.pid}.png`);
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  writeFileSync(path, png);
+  return path;
+}
+
+async function expectAccessible(page: Page, view: string): Promise<void> {
+  // The pointer rests off the controls: a button's hover colour is not what this checks.
+  await page.mouse.move(0, 0);
+  const violations = await seriousViolations(page);
+  expect(violations, `${view}:\n${describeViolations(violations)}`).toEqual([]);
+}
+
+/** Signs up through `/cadastro` and confirms the e-mail from the outside mailbox. */
+async function newVerifiedAccount(page: Page, first: string, last: string, email: string): Promise<void> {
+  await page.goto('/cadastro');
+  await page.getByLabel('Nome', { exact: true }).fill(first);
+  await page.getByLabel('Sobrenome').fill(last);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Telefone').fill('11987654321');
+  await page.getByLabel('CPF ou CNPJ').fill(validCpf());
+  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirmar senha').fill(PASSWORD);
+  await page.getByLabel('Documento de identidade (RG, CNH ou passaporte)').setInputFiles(pngFile());
+  await page.getByRole('checkbox', { name: /Li e aceito/ }).check();
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await page.getByRole('heading', { name: 'Confirme seu e-mail' }).waitFor();
+  const mail = await waitForMail(email, /.+/);
+  await page.goto(linkIn(mail, `${stack().siteUrl}/verificar-email`));
+  await page.getByRole('heading', { name: 'E-mail confirmado!' }).waitFor();
+}
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
+
+/** A `datetime-local` value `days` from now at `hour`:00 (the form reads it on Brasília time). */
+function localDateTime(days: number, hour: number): string {
+  const day = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  return `${day}T${String(hour).padStart(2, '0')}:00`;
+}
+
+describe('producer area: events in the browser', () => {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+  });
+
+  async function page(): Promise<Page> {
+    const context = await newContext(browser);
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  it('an owner creates a draft with two lots and meia 50%, publishes it and finds both lots on its public page; a viewer gets no event controls', async () => {
+    const ownerEmail = uniqueEmail('produtora');
+    const viewerEmail = uniqueEmail('leitora');
+    const tail = Date.now().toString(36);
+    const organisationName = `Produtora Lumen ${tail}`;
+    const eventName = `Noite de Choro ${tail}`;
+
+    // The owner makes an organisation in the producer area.
+    const owner = await page();
+    await newVerifiedAccount(owner, 'Clara', 'Nunes', ownerEmail);
+    await owner.goto('/produtor');
+    await logInFromHeader(owner, { email: ownerEmail, password: PASSWORD });
+    const organisationForm = owner.locator('form', {
+      has: owner.getByRole('heading', { name: 'Criar organização' }),
+    });
+    await organisationForm.getByLabel('Nome da organização').fill(organisationName);
+    await organisationForm.getByLabel('CPF ou CNPJ').fill(validCpf());
+    await organisationForm.getByLabel('E-mail de contato').fill(ownerEmail);
+    await organisationForm.getByLabel('Telefone com DDD').fill('11987654321');
+    await organisationForm.getByRole('button', { name: 'Criar organização' }).click();
+    await toast(owner, `Organização "${organisationName}" criada.`).waitFor();
+    await owner
+      .locator('.producer-item', { hasText: organisationName })
+      .getByRole('link', { name: new RegExp(organisationName) })
+      .click();
+    await owner.waitForURL(/\/produtor\/organizacoes\/\d+$/);
+    const organisationUrl = owner.url();
+    const events = owner.locator('section', { has: owner.getByRole('heading', { name: 'Eventos' }) });
+    await events.getByText('Nenhum evento ainda.').waitFor();
+
+    // The draft: two lots, meia 50%. Ending before it starts is the API's refusal, under "Término".
+    await events.getByRole('button', { name: 'Criar evento' }).click();
+    const form = owner.getByRole('form', { name: 'Criar evento' });
+    expect(await form.getByLabel('Meia-entrada (%)').inputValue()).toBe('40');
+    await form.getByLabel('Nome do evento').fill(eventName);
+    await form.getByLabel('Local').fill('Teatro Lumen');
+    await form.getByLabel('Cidade').fill('São Paulo');
+    await form.getByLabel('Início').fill(localDateTime(30, 20));
+    await form.getByLabel('Término').fill(localDateTime(30, 18));
+    await form.getByLabel('Descrição').fill('Uma noite de choro com regional completo.');
+    await form.getByLabel('Meia-entrada (%)').fill('50');
+    await form.getByLabel('Nome do lote 1').fill('Pista');
+    await form.getByLabel('Preço do lote 1').fill('80,00');
+    await form.getByLabel('Quantidade do lote 1').fill('200');
+    await form.getByLabel('Limite por pedido do lote 1').fill('4');
+    await form.getByRole('button', { name: 'Adicionar lote' }).click();
+    await form.getByLabel('Nome do lote 2').fill('Camarote');
+    await form.getByLabel('Preço do lote 2').fill('1.250,50');
+    await form.getByText('R$ 1.250,50').waitFor();
+    await form.getByLabel('Quantidade do lote 2').fill('20');
+    // A third lot added and removed again leaves two.
+    await form.getByRole('button', { name: 'Adicionar lote' }).click();
+    await form.getByRole('button', { name: 'Remover lote 3' }).click();
+    expect(await form.getByTestId('draft-lot').count()).toBe(2);
+    await form.getByRole('button', { name: 'Criar rascunho' }).click();
+    const endsAt = form.getByLabel('Término');
+    await expect.poll(() => endsAt.getAttribute('aria-invalid')).toBe('true');
+    await form.getByText('O término precisa ser depois do início.').waitFor();
+    await expectAccessible(owner, 'event form with an error (owner)');
+
+    await endsAt.fill(localDateTime(30, 23));
+    await form.getByRole('button', { name: 'Criar rascunho' }).click();
+    await toast(owner, 'Rascunho criado. Revise e publique quando estiver pronto.').waitFor();
+    const item = owner.getByTestId('organisation-event').filter({ hasText: eventName });
+    await item.getByText('Rascunho', { exact: true }).waitFor();
+    await item.getByText('0 ingressos vendidos').waitFor();
+    expect(await item.getByRole('link', { name: 'Ver página pública' }).count()).toBe(0);
+    await expectAccessible(owner, 'organisation events with a draft (owner)');
+
+    // A draft is not in the catalogue yet.
+    const catalogue = (await (await fetch(`${stack().apiUrl}/events`)).json()) as {
+      events?: { name: string }[];
+    };
+    expect(JSON.stringify(catalogue)).not.toContain(eventName);
+
+    // A viewer of the organisation: joins by invitation, sees the draft, and no event controls.
+    await owner.getByLabel('E-mail da pessoa').fill(viewerEmail);
+    await owner.getByLabel('Papel', { exact: true }).selectOption({ label: 'Visualização' });
+    await owner.getByRole('button', { name: 'Convidar' }).click();
+    await toast(owner, 'Convite enviado.').waitFor();
+    const viewer = await page();
+    await newVerifiedAccount(viewer, 'Davi', 'Lopes', viewerEmail);
+    const invitation = await waitForMail(viewerEmail, /Convite para uma equipe/);
+    await viewer.goto(linkIn(invitation, `${stack().siteUrl}/produtor/convite#`));
+    await logInFromHeader(viewer, { email: viewerEmail, password: PASSWORD });
+    await viewer.getByRole('button', { name: 'Aceitar convite' }).click();
+    await viewer.getByRole('heading', { name: 'Convite aceito. Bem-vindo à equipe!' }).waitFor();
+    await viewer.goto(organisationUrl);
+    const viewerItem = viewer.getByTestId('organisation-event').filter({ hasText: eventName });
+    await viewerItem.getByText('Rascunho', { exact: true }).waitFor();
+    expect(await viewer.getByRole('button', { name: 'Criar evento' }).count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: 'Publicar' }).count()).toBe(0);
+    await expectAccessible(viewer, 'organisation events (viewer)');
+
+    // The owner publishes: the status changes and the public page opens.
+    owner.once('dialog', (dialog) => void dialog.accept());
+    await item.getByRole('button', { name: 'Publicar' }).click();
+    await toast(owner, 'Evento publicado! Ele já aparece na Plateia.').waitFor();
+    await item.getByText('Publicado', { exact: true }).waitFor();
+    expect(await item.getByRole('button', { name: 'Publicar' }).count()).toBe(0);
+    const publicLink = item.getByRole('link', { name: 'Ver página pública' });
+    expect(await publicLink.getAttribute('href')).toMatch(/^\/eventos\/[a-z0-9-]+$/);
+    await publicLink.click();
+    await owner.waitForURL(/\/eventos\/[a-z0-9-]+$/);
+    await owner.getByRole('heading', { level: 1, name: eventName }).waitFor();
+    const rows = owner.locator('.ticket-row');
+    const pista = rows.filter({ has: owner.getByRole('heading', { level: 3, name: /^Pista/ }) });
+    const camarote = rows.filter({ has: owner.getByRole('heading', { level: 3, name: /^Camarote/ }) });
+    expect((await pista.locator('.ticket-price').textContent())?.trim()).toBe('R$ 80,00');
+    expect((await camarote.locator('.ticket-price').textContent())?.trim()).toBe('R$ 1.250,50');
+    await pista.getByText('até 4 por compra').waitFor();
+    expect(await rows.count()).toBe(2);
+    // Meia 50% of 220 tickets.
+    await owner
+      .locator('[data-meia-counter]')
+      .filter({ hasText: /\b110\b/ })
+      .waitFor();
+
+    // The viewer now sees it published, with the link and still no "Publicar".
+    await viewer.goto(organisationUrl);
+    await viewerItem.getByText('Publicado', { exact: true }).waitFor();
+    await viewerItem.getByRole('link', { name: 'Ver página pública' }).waitFor();
+    expect(await viewer.getByRole('button', { name: 'Publicar' }).count()).toBe(0);
+  }, 240_000);
+});
