@@ -117,8 +117,8 @@ const wallClock = new Intl.DateTimeFormat('en-US', {
 });
 
 function wallOf(moment: number): number {
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(wallClock.formatToParts(moment).find((p) => p.type === type)?.value);
+  const parts = wallClock.formatToParts(moment);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
 }
 
