@@ -1,68 +1,9 @@
-/**
- * Producers' events in Chromium (docs/producers.md, "Events"): an owner creates a draft with
- * two lots and a meia share on the organisation's page, sees it as a draft, publishes it and
- * finds it on its public page with both lots and their prices; a viewer of the same
- * organisation sees the event but neither "Criar evento" nor "Publicar".
- */
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeViolations, seriousViolations } from '../support/axe.ts';
+import { newVerifiedAccount, TEST_PASSWORD, validCpf } from '../support/accounts.ts';
+import { expectAccessible } from '../support/axe.ts';
 import { launchBrowser, linkIn, newContext, stack, uniqueEmail, waitForMail } from '../support/browser.ts';
 import { logInFromHeader } from '../support/shopping.ts';
-
-const PASSWORD = 'senha-forte-123';
-
-/** A CPF with valid check digits, different each call. */
-function validCpf(): string {
-  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (new Set(digits).size === 1) digits[0] = (digits[0]! + 1) % 10;
-  for (const length of [9, 10]) {
-    const sum = digits.slice(0, length).reduce((acc, digit, index) => acc + digit * (length + 1 - index), 0);
-    const rest = (sum * 10) % 11;
-    digits.push(rest === 10 ? 0 : rest);
-  }
-  return digits.join('');
-}
-
-/** A real (tiny) PNG file for the sign-up's identity document. */
-function pngFile(): string {
-  const path = join(tmpdir(), `plateia-events-doc-${process.pid}.png`);
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-    'base64',
-  );
-  writeFileSync(path, png);
-  return path;
-}
-
-async function expectAccessible(page: Page, view: string): Promise<void> {
-  // The pointer rests off the controls: a button's hover colour is not what this checks.
-  await page.mouse.move(0, 0);
-  const violations = await seriousViolations(page);
-  expect(violations, `${view}:\n${describeViolations(violations)}`).toEqual([]);
-}
-
-/** Signs up through `/cadastro` and confirms the e-mail from the outside mailbox. */
-async function newVerifiedAccount(page: Page, first: string, last: string, email: string): Promise<void> {
-  await page.goto('/cadastro');
-  await page.getByLabel('Nome', { exact: true }).fill(first);
-  await page.getByLabel('Sobrenome').fill(last);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Telefone').fill('11987654321');
-  await page.getByLabel('CPF ou CNPJ').fill(validCpf());
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirmar senha').fill(PASSWORD);
-  await page.getByLabel('Documento de identidade (RG, CNH ou passaporte)').setInputFiles(pngFile());
-  await page.getByRole('checkbox', { name: /Li e aceito/ }).check();
-  await page.getByRole('button', { name: 'Criar conta' }).click();
-  await page.getByRole('heading', { name: 'Confirme seu e-mail' }).waitFor();
-  const mail = await waitForMail(email, /.+/);
-  await page.goto(linkIn(mail, `${stack().siteUrl}/verificar-email`));
-  await page.getByRole('heading', { name: 'E-mail confirmado!' }).waitFor();
-}
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
 
@@ -100,7 +41,7 @@ describe('producer area: events in the browser', () => {
     const owner = await page();
     await newVerifiedAccount(owner, 'Clara', 'Nunes', ownerEmail);
     await owner.goto('/produtor');
-    await logInFromHeader(owner, { email: ownerEmail, password: PASSWORD });
+    await logInFromHeader(owner, { email: ownerEmail, password: TEST_PASSWORD });
     const organisationForm = owner.locator('form', {
       has: owner.getByRole('heading', { name: 'Criar organização' }),
     });
@@ -173,7 +114,7 @@ describe('producer area: events in the browser', () => {
     await newVerifiedAccount(viewer, 'Davi', 'Lopes', viewerEmail);
     const invitation = await waitForMail(viewerEmail, /Convite para uma equipe/);
     await viewer.goto(linkIn(invitation, `${stack().siteUrl}/produtor/convite#`));
-    await logInFromHeader(viewer, { email: viewerEmail, password: PASSWORD });
+    await logInFromHeader(viewer, { email: viewerEmail, password: TEST_PASSWORD });
     await viewer.getByRole('button', { name: 'Aceitar convite' }).click();
     await viewer.getByRole('heading', { name: 'Convite aceito. Bem-vindo à equipe!' }).waitFor();
     await viewer.goto(organisationUrl);

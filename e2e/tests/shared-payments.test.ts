@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeViolations, seriousViolations } from '../support/axe.ts';
+import { expectAccessible } from '../support/axe.ts';
 import { launchBrowser, newContext, waitForMail } from '../support/browser.ts';
 import { logInFromHeader, recordCheckoutStarts, shadowText, THEATRE } from '../support/shopping.ts';
 
@@ -15,12 +15,6 @@ function pageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
-}
-
-/** axe-core finds nothing serious or critical on the page as it is now. */
-async function expectAccessible(page: Page, view: string): Promise<void> {
-  const violations = await seriousViolations(page);
-  expect(violations, `${view}:\n${describeViolations(violations)}`).toEqual([]);
 }
 
 /** Adds seat `ROW{number}` of "Plateia A" through the seat picker's list mode. */

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeViolations, seriousViolations } from '../support/axe.ts';
+import { expectAccessible } from '../support/axe.ts';
 import { launchBrowser, newContext, waitForMail } from '../support/browser.ts';
 import { logInFromHeader } from '../support/shopping.ts';
 
@@ -10,13 +10,6 @@ const JOAO = { email: 'joao.pereira@plateia.dev', password: 'plateia123' } as co
 
 const toast = (page: Page, text: string) =>
   page.getByRole('region', { name: 'Notificações' }).getByText(text);
-async function expectAccessible(page: Page, view: string): Promise<void> {
-  // The pointer rests off the controls: a button's hover colour is not what this checks.
-  await page.mouse.move(0, 0);
-  const violations = await seriousViolations(page);
-  expect(violations, `${view}:\n${describeViolations(violations)}`).toEqual([]);
-}
-
 const chatLine = (page: Page, text: string) => page.locator('.chat-log li', { hasText: text });
 
 describe('friends, chat, support and "Seja produtor" in the browser', () => {
