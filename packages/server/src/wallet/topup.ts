@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { WalletTopUp } from '@plateia/core/contracts/wallet';
-import { WALLET_ANSWER_MESSAGES } from '@plateia/core/messages/wallet';
 import { formatCents } from '@plateia/core/format/money';
+import { WALLET_ANSWER_MESSAGES } from '@plateia/core/messages/wallet';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';

@@ -160,9 +160,9 @@ describe('Dividir com amigos', () => {
       'Não há tempo suficiente antes do evento para dividir este pagamento.',
     );
     expect(screen.queryByLabelText('Prazo para os amigos pagarem')).toBeNull();
-    expect(
-      (screen.getByRole('button', { name: 'Dividir o pagamento' }) as HTMLButtonElement).disabled,
-    ).toBe(true);
+    expect((screen.getByRole('button', { name: 'Dividir o pagamento' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
   });
 
   it("reads amounts typed in reais with core's parser, and says why one cannot be read", async () => {
