@@ -55,7 +55,7 @@ export const JOBS: JobDefinition[] = [
     schedule: '* * * * *',
     retryLimit: 0,
     async handler(_data, deps) {
-      await reclaimExpired(deps.db, undefined, deps.now());
+      await reclaimExpired(deps.db);
     },
   },
   {

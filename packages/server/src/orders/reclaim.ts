@@ -61,19 +61,16 @@ export async function endReservations(
 }
 
 /**
- * Expires an event's reservations (every event's without `eventId`) whose 15-minute window
- * has passed by `now`: the app's clock, the one the rest of the product reads (the job passes
- * `deps.now()`; in production it is the database's time too). Nothing depends on this running
- * on time: availability reads and holds treat a past `expires_at` as free already; a
- * reservation that finds a lot short calls this and tries again.
+ * Expires an event's reservations whose 15-minute window has passed. Nothing depends on
+ * this running on time: availability reads and holds treat a past `expires_at` as free
+ * already; a reservation that finds a lot short calls this and tries again.
  */
-export async function reclaimExpired(
-  db: Database,
-  eventId?: number,
-  now: Date = new Date(),
-): Promise<number[]> {
-  const due = sql`expires_at <= ${now.toISOString()}::timestamptz`;
+export async function reclaimExpired(db: Database, eventId?: number): Promise<number[]> {
   return db.transaction((tx) =>
-    endReservations(tx, eventId === undefined ? due : sql`event_id = ${eventId} AND ${due}`, 'expired'),
+    endReservations(
+      tx,
+      eventId === undefined ? sql`expires_at <= now()` : sql`event_id = ${eventId} AND expires_at <= now()`,
+      'expired',
+    ),
   );
 }

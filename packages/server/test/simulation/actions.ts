@@ -918,29 +918,6 @@ const ACTIONS = {
         : `customer ${who.id}: ${statuses.length} guesses, then 429`;
     },
   },
-  reclaimByAppClock: {
-    // 16 minutes pass on the app's clock alone and the reclaim job runs: every reservation of
-    // this run past its expiry by that clock is ended (its stock back).
-    weight: 1,
-    args: [] as fc.Arbitrary<number>[],
-    async act(world: World) {
-      await world.setClockOffset(world.clock.offsetMs + 16 * MINUTE);
-      await world.runJobs({ scheduled: true, names: ['orders.reclaim-expired'] });
-      const ids = world.orders.map((o) => o.id);
-      if (ids.length === 0) return 'no orders';
-      const left = await selectRows<{ id: number }>(
-        world.database.db,
-        sql`SELECT id FROM orders WHERE id = ANY(${`{${ids.join(',')}}`}::int[]) AND status = 'reserved'
-              AND expires_at <= ${world.now().toISOString()}::timestamptz ORDER BY id`,
-      );
-      if (left.length > 0) {
-        throw new SimulationFailure(
-          `orders ${left.map((o) => o.id).join(', ')} are past their expiry by the app's clock but still reserved after orders.reclaim-expired`,
-        );
-      }
-      return '+16 min, reclaimed';
-    },
-  },
   advanceClock: {
     weight: 4,
     args: [fc.nat({ max: CLOCK_JUMPS.length - 1 })],
