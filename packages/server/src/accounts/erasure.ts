@@ -8,9 +8,13 @@ import { type Queryable, selectOne } from '../db/sql.ts';
 import { forgetFriendships } from '../friends/erasure.ts';
 import { walletBalance } from '../ledger/accounts.ts';
 import { loggableError } from '../logging.ts';
+import { forgetOrderHolder } from '../orders/erasure.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { forgetProducerApplications } from '../producer-applications/erasure.ts';
+import { forgetShareEmail } from '../shared-payments/erasure.ts';
 import { forgetSupportRequests } from '../support/erasure.ts';
+import { forgetTransferRecipient } from '../ticket-transfers/erasure.ts';
+import { forgetTicketHolder } from '../tickets/erasure.ts';
 import { forgetQueueCpf } from '../virtual-queue/erasure.ts';
 import type { AccountMail } from './account-mail.ts';
 import { erasedEmail, erasureCodeEmail } from './account-notices.ts';
@@ -25,6 +29,9 @@ import { newSalt } from './passwords.ts';
  * payments and ledger entries stay (the law's records), linked to the blanked account row.
  * Refused while money or tickets are still on their way to or from the customer.
  */
+
+/** The address an erased account and every record that named it carry instead of its e-mail. */
+const erasedEmailOf = (customerId: number) => `conta-excluida-${customerId}@excluida.plateia.invalid`;
 
 /** Something in flight that keeps the account from being erased now. */
 export interface ErasureBlocker {
@@ -217,11 +224,16 @@ export async function eraseAccount(
     await forgetFriendships(tx, customerId);
     await forgetQueueCpf(tx, customerId);
     await forgetProducerApplications(tx, customerId, before.email);
+    const erased = erasedEmailOf(customerId);
+    await forgetTicketHolder(tx, customerId, erased);
+    await forgetTransferRecipient(tx, customerId, before.email, erased);
+    await forgetOrderHolder(tx, before.email, erased);
+    await forgetShareEmail(tx, before.email, erased);
     await tx.execute(sql`DELETE FROM sessions WHERE customer_id = ${customerId}`);
     await tx.execute(sql`DELETE FROM email_tokens WHERE customer_id = ${customerId}`);
     await tx.execute(
       sql`UPDATE customers SET
-            email = ${`conta-excluida-${customerId}@excluida.plateia.invalid`}, salt = ${newSalt()},
+            email = ${erased}, salt = ${newSalt()},
             password_hash = NULL, google_sub = NULL, email_verified_at = NULL,
             namef = 'Conta excluída', namel = '', cpfnpj = '', passport = '', phone = '', country = '',
             nickname = '', gender = '', birth_date = NULL, cep = '', rua = '', numero = '',

@@ -227,6 +227,21 @@ describe('account erasure', () => {
       sql`SELECT status, customer_id FROM orders WHERE id = ${erikaOrderId}`,
     );
     expect(order).toEqual({ status: 'paid', customer_id: erika.id });
+    // Her tickets stay with the order, but no record names her e-mail any more.
+    const tickets = await selectRows<{ holder_email: string }>(
+      db,
+      sql`SELECT holder_email FROM tickets WHERE customer_id = ${erika.id}`,
+    );
+    expect(tickets.length).toBeGreaterThan(0);
+    for (const ticket of tickets) expect(ticket.holder_email).toBe(row!.email);
+    const named = await selectOne<{ n: number }>(
+      db,
+      sql`SELECT (SELECT count(*) FROM tickets WHERE lower(holder_email) = lower(${erika.email}))
+               + (SELECT count(*) FROM order_items WHERE lower(holder_email) = lower(${erika.email}))
+               + (SELECT count(*) FROM ticket_transfers WHERE lower(to_email) = lower(${erika.email}))
+               + (SELECT count(*) FROM shared_payment_shares WHERE lower(email) = lower(${erika.email})) AS n`,
+    );
+    expect(Number(named?.n)).toBe(0);
     expect(await trialBalance(db)).toEqual(balanceBefore);
     // Another customer's ticket is untouched and the receipt went to the old address.
     const gilTicket = await selectOne<{ status: string }>(
