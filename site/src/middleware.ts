@@ -1,5 +1,10 @@
 import { defineMiddleware } from 'astro:middleware';
-import { CARD_FRAME_PAGE, cardFrameAncestors, cardFrameHeaders } from './lib/card-frame.ts';
+import {
+  CARD_FRAME_PAGE,
+  cardFrameAncestors,
+  cardFrameHeaders,
+  listedEmbeddingOrigin,
+} from './lib/card-frame.ts';
 import { completePolicy, runtimeSources } from './lib/content-security-policy.ts';
 import { eventsListingRedirect } from './lib/routes.ts';
 import { getSiteConfig } from './lib/site-config.ts';
@@ -26,9 +31,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response.headers.set('X-Content-Type-Options', 'nosniff');
     response.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     const isCardFrame = url.pathname === CARD_FRAME_PAGE || url.pathname === `${CARD_FRAME_PAGE}/`;
+    // The framing page's origin, when its organisation listed it as its site.
+    const listed = isCardFrame
+      ? await listedEmbeddingOrigin(url.searchParams.get('origin'), getSiteConfig().apiUrl)
+      : null;
     if (isCardFrame) {
       // The card frame is framed by producer pages (frame-ancestors lists which).
-      for (const [name, value] of Object.entries(cardFrameHeaders())) response.headers.set(name, value);
+      for (const [name, value] of Object.entries(cardFrameHeaders(process.env, listed))) {
+        response.headers.set(name, value);
+      }
     } else {
       // Account pages must not be framed by other sites (clickjacking on "Sair", profile forms).
       response.headers.set('X-Frame-Options', 'SAMEORIGIN');
@@ -36,7 +47,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // Astro's policy (a built page's) gains the sources only the running server knows. The
     // development server sends none: Vite's own scripts would not pass it.
     if (astroPolicy?.includes('script-src')) {
-      const ancestors = isCardFrame ? cardFrameAncestors() : "'self'";
+      const ancestors = isCardFrame ? cardFrameAncestors(process.env, listed) : "'self'";
       const runtime = runtimeSources(getSiteConfig().apiUrl, ancestors);
       response.headers.set('Content-Security-Policy', completePolicy(astroPolicy, runtime));
     }

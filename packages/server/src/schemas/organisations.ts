@@ -180,3 +180,9 @@ export const EventParams = Type.Object({ eventId: IdSchema });
 
 /** `POST /events/:eventId/publish` answer. */
 export const PublishedAnswer = Type.Object({ success: Type.Boolean(), message: Type.String() });
+
+/** `GET /embedding-origins/check?origin=`. */
+export const OriginCheckQuery = Type.Object({ origin: Type.String({ minLength: 1, maxLength: 200 }) });
+
+/** Whether the origin may embed the elements and frame the card fields. */
+export const OriginCheckSchema = Type.Object({ allowed: Type.Boolean() });

@@ -99,12 +99,20 @@ describe("an organisation's embedding sites", () => {
           payload: { origin: PRODUCER_SITE },
         });
       expect((await grant()).statusCode).toBe(200);
+      // The storefront's card frame asks the same question before letting a page frame it.
+      const check = async (origin: string) =>
+        (await t.app.inject({ url: `/embedding-origins/check?origin=${encodeURIComponent(origin)}` })).json();
+      expect(await check(PRODUCER_SITE)).toEqual({ allowed: true });
+      expect(await check(STOREFRONT)).toEqual({ allowed: true });
+      expect(await check('https://golpe.example')).toEqual({ allowed: false });
+      expect(await check(`${PRODUCER_SITE}/pagina`)).toEqual({ allowed: false });
 
       expect((await setSites(owner, ['https://loja.biaproducoes.example'])).statusCode).toBe(200);
       // The change is announced at commit; each host drops its copy when the notice arrives.
       await expect.poll(() => allowed(other), { timeout: 5000 }).toBe(false);
       await expect.poll(() => allowed(t.app), { timeout: 5000 }).toBe(false);
       expect((await grant()).statusCode).toBe(400);
+      expect(await check(PRODUCER_SITE)).toEqual({ allowed: false });
     } finally {
       await other.close();
     }

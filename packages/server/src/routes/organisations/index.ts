@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ORGANISATION_MESSAGES } from '@plateia/core/messages/organisations';
 import { PRODUCER_EVENT_MESSAGES } from '@plateia/core/messages/producer-events';
+import { exactOrigin } from '@plateia/core/rules/origin';
 import { createDraftEvent, listOrganisationEvents, publishEvent } from '../../catalogue/drafts.ts';
 import {
   acceptInvitation,
@@ -37,6 +38,8 @@ import {
   OrganisationListSchema,
   OrganisationParams,
   OrganisationSchema,
+  OriginCheckQuery,
+  OriginCheckSchema,
   OriginsBody,
   OriginsSchema,
   PublishedAnswer,
@@ -338,6 +341,23 @@ const organisations: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       await publishEvent(db, request.params.eventId, request.customer.id, app.now());
       return { success: true, message: PRODUCER_EVENT_MESSAGES.published };
+    },
+  );
+
+  app.get(
+    '/embedding-origins/check',
+    {
+      schema: {
+        tags,
+        summary:
+          "Whether a site may embed the elements (CORS_ORIGINS or an organisation's list): the storefront's card frame asks before letting it frame the card fields",
+        querystring: OriginCheckQuery,
+        response: { 200: OriginCheckSchema, 400: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const origin = exactOrigin(request.query.origin);
+      return { allowed: origin !== null && (await app.embeddingOrigins.allows(origin)) };
     },
   );
 
