@@ -70,6 +70,17 @@ describe('producer area: organisation and team in the browser', () => {
     const invitation = owner.getByTestId('team-invitation').filter({ hasText: guestEmail });
     await invitation.getByText(/Visualização/).waitFor();
     await invitation.getByRole('button', { name: 'Cancelar convite' }).waitFor();
+    // The sites it embeds on: a path is refused with the API's text, an origin is kept.
+    const sites = owner.getByLabel('Um endereço por linha, como https://www.seusite.com.br');
+    await sites.fill('https://www.helenaprado.example/ingressos');
+    await owner.getByRole('button', { name: 'Salvar sites' }).click();
+    await owner
+      .getByText('Informe cada site como https://www.seusite.com.br, sem caminho nem barra no fim.')
+      .waitFor();
+    await sites.fill('https://www.helenaprado.example/');
+    await owner.getByRole('button', { name: 'Salvar sites' }).click();
+    await toast(owner, 'Sites salvos.').waitFor();
+    expect(await sites.inputValue()).toBe('https://www.helenaprado.example');
     await expectAccessible(owner, 'organisation page (owner)');
 
     // The invited address signs up and confirms it, then opens the e-mailed link.
@@ -114,6 +125,9 @@ describe('producer area: organisation and team in the browser', () => {
     expect(await guest.getByRole('button', { name: 'Salvar alterações' }).count()).toBe(0);
     expect(await guest.getByRole('link', { name: 'Check-in na portaria' }).count()).toBe(0);
     await guest.getByRole('button', { name: 'Sair da organização' }).waitFor();
+    // The viewer reads the sites, without a way to change them.
+    await guest.getByRole('listitem').filter({ hasText: 'https://www.helenaprado.example' }).waitFor();
+    expect(await guest.getByRole('button', { name: 'Salvar sites' }).count()).toBe(0);
     await expectAccessible(guest, 'organisation page (viewer)');
 
     // The list in the producer area. The header's "Área do Produtor" opens it in a new tab.

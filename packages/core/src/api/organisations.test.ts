@@ -10,10 +10,12 @@ import {
   createOrganisation,
   fetchMyOrganisations,
   fetchOrganisationEvents,
+  fetchOrigins,
   ORGANISATION_CALL_FAILED,
   publishEvent,
   removeMember,
   revokeInvitation,
+  saveOrigins,
   updateOrganisation,
 } from './organisations.ts';
 
@@ -50,6 +52,25 @@ describe('organisation calls', () => {
       { method: 'PUT', path: '/organisations/7/members/9', body: { role: 'door' } },
       { method: 'DELETE', path: '/organisations/7/members/9' },
       { method: 'DELETE', path: '/organisations/7/invitations/3' },
+    ]);
+  });
+
+  it("reads and replaces the organisation's sites, showing the API host's refusal", async () => {
+    const sites = ['https://www.aurora.example'];
+    const calls = fakeRoutes({
+      'GET /organisations/7/origins': () => json(200, { origins: sites }),
+      'PUT /organisations/7/origins': () => json(200, { origins: sites }),
+      'PUT /organisations/8/origins': () =>
+        json(400, { error: 'validation', message: ORGANISATION_MESSAGES.originInvalid }),
+    });
+    expect(await fetchOrigins(7)).toEqual(sites);
+    expect(await saveOrigins(7, sites)).toEqual(sites);
+    await expect(saveOrigins(8, ['aurora.example'])).rejects.toMatchObject({
+      message: ORGANISATION_MESSAGES.originInvalid,
+    });
+    expect(calls.map(sent).slice(0, 2)).toEqual([
+      { method: 'GET', path: '/organisations/7/origins' },
+      { method: 'PUT', path: '/organisations/7/origins', body: { origins: sites } },
     ]);
   });
 

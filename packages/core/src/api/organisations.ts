@@ -215,3 +215,19 @@ export async function publishEvent(eventId: number): Promise<{ message: string }
   const answer = await postJson<{ message?: string }>(`events/${eventId}/publish`, {}, messages);
   return { message: answer.message ?? PRODUCER_EVENT_MESSAGES.published };
 }
+
+/** `GET /organisations/:id/origins` (any member): the sites the organisation embeds on. */
+export async function fetchOrigins(id: number): Promise<string[]> {
+  const answer = await getJson<{ origins?: string[] }>(`organisations/${id}/origins`, messages);
+  return answer.origins ?? [];
+}
+
+/** `PUT /organisations/:id/origins` (owners): replaces the list; answers it as saved. */
+export async function saveOrigins(id: number, origins: string[]): Promise<string[]> {
+  const answer = await callApi(
+    () =>
+      apiClient().put(`organisations/${id}/origins`, { json: { origins } }).json<{ origins?: string[] }>(),
+    messages,
+  );
+  return answer.origins ?? [];
+}
