@@ -84,16 +84,25 @@ export async function requireEventPower(
   power: OrganisationPower,
   messages: EventAccessMessages,
 ): Promise<{ organisationId: number; role: OrganisationRole }> {
-  if (!(await isProducer(db, customerId))) throw new HttpError(403, messages.notProducer, 'forbidden');
-  const row = await selectOne<{ organisation_id: number | null; role: OrganisationRole | null }>(
+  // One statement per call (the door calls this on every scan): the actor's producer flag,
+  // the event's organisation and the actor's role in it.
+  const row = await selectOne<{
+    producer: boolean;
+    organisation_id: number | null;
+    role: OrganisationRole | null;
+  }>(
     db,
-    sql`SELECT e.organisation_id, m.role
-          FROM events e
+    sql`SELECT (c.isadmin = '1' OR EXISTS (SELECT 1 FROM organisation_members p WHERE p.customer_id = c.id))
+                 AS producer,
+               e.organisation_id, m.role
+          FROM customers c
+          LEFT JOIN events e ON e.id = ${eventId}
           LEFT JOIN organisation_members m
-            ON m.organisation_id = e.organisation_id AND m.customer_id = ${customerId}
-         WHERE e.id = ${eventId}`,
+            ON m.organisation_id = e.organisation_id AND m.customer_id = c.id
+         WHERE c.id = ${customerId}`,
   );
-  if (!row || row.organisation_id === null || row.role === null) {
+  if (!row?.producer) throw new HttpError(403, messages.notProducer, 'forbidden');
+  if (row.organisation_id === null || row.role === null) {
     throw new HttpError(404, messages.notFound, 'not_found');
   }
   if (!roleHas(row.role, power)) {
