@@ -14,7 +14,7 @@ const NON_PAGE_PREFIXES = ['/api/', '/embed/', '/_'];
 
 /**
  * Runs before every on-demand route. Pages that receive a `slug` query go to the external
- * events listing (spec §2: the header redirects there), answered by the server already so
+ * events listing (docs/site.md: the header redirects there), answered by the server already so
  * the visitor never sees a flash of the wrong page.
  */
 export const onRequest = defineMiddleware(async (context, next) => {

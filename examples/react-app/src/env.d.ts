@@ -9,7 +9,7 @@ declare global {
 
 type ElementProps<Attributes> = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & Attributes;
 
-/** The Plateia tags in JSX, with their attributes (decisions §5 / custom-elements.json). */
+/** The Plateia tags in JSX, with their attributes (custom-elements.json). */
 declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {

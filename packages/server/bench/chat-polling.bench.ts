@@ -1,6 +1,6 @@
 // `npm run bench` (plain node): chat polling at 1,000 users. Each simulated user has a real
 // account, a session and one friend (500 pairs of friends), and polls its room every 5 s as
-// the storefront's chat store does (spec §4): the browser's `GET /api/chat/messages` is
+// the storefront's chat store does (docs/social.md): the browser's `GET /api/chat/messages` is
 // forwarded by the storefront to the same call on the API host, which is what is measured
 // here, straight over HTTP (node:http keep-alive agent) against one API host process on
 // PostgreSQL, with `since` = the newest message seen, like the store. Meanwhile 50 pairs

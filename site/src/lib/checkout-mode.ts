@@ -1,4 +1,4 @@
-/** Browser storage key holding the time the current checkout started (spec §4). */
+/** Browser storage key holding the time the current checkout started (docs/site-buying.md). */
 export const CHECKOUT_STARTED_AT_KEY = 'plateia:checkoutStartedAt';
 
 /** Whether a path is a checkout page (`/checkout/{eventId}`). */

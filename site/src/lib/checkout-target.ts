@@ -1,6 +1,6 @@
 /**
  * Where a checkout page should send the buyer, if anywhere: checkout is always for the
- * event of the cart's first item (spec §2). An empty cart stays (the checkout shows its
+ * event of the cart's first item (docs/site-buying.md). An empty cart stays (the checkout shows its
  * own empty state, or a confirmation after paying).
  */
 export function checkoutRedirect(

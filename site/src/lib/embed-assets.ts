@@ -1,5 +1,5 @@
 /**
- * Serving rules for the widgets' script-tag build (decisions §5): the loader at
+ * Serving rules for the widgets' script-tag build (docs/widgets.md): the loader at
  * `/embed/plateia.js` and at the major-version path `/embed/v1/plateia.js`, with the
  * element modules and chunks beside it.
  */

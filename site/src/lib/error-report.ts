@@ -1,7 +1,7 @@
 import type { ErrorLogEntry } from '@plateia/core';
 
 /**
- * Checks what browsers post to `/api/errors` (core's error-log entry, spec §3) before it
+ * Checks what browsers post to `/api/errors` (core's error-log entry, docs/core.md) before it
  * reaches the server log: the endpoint is public, so shape and size are enforced and
  * anything else is refused rather than logged.
  */

@@ -1,6 +1,6 @@
 /**
- * The footer's ten frequently asked questions (spec §2), answered only with the product
- * facts of spec §1 and the account rules of spec §8.
+ * The footer's ten frequently asked questions (docs/site.md), answered only with the product
+ * facts and the account rules the docs state (docs/tickets.md, docs/accounts.md).
  */
 export interface FaqEntry {
   question: string;

@@ -4,7 +4,7 @@ import { useEffect, useMemo } from 'react';
 
 /**
  * Unread messages per friend id, refreshed every 10 s while the calling component is mounted
- * (spec §9). The caller is keyed by the customer, so a change of account remounts it.
+ * (docs/social.md). The caller is keyed by the customer, so a change of account remounts it.
  */
 export function useUnreadCounts(): Map<number, number> {
   const counts = useStore($unreadCounts);

@@ -74,7 +74,7 @@ export function newSalt(): string {
   return randomBytes(16).toString('hex');
 }
 
-/** What the browser sends: md5(salt + password), lowercase hex (spec §7). */
+/** What the browser sends: md5(salt + password), lowercase hex (docs/accounts.md). */
 export function passwordDigest(salt: string, password: string): string {
   return createHash('md5')
     .update(salt + password)

@@ -7,7 +7,7 @@ import { cpfTakenError, isCpfTaken, releaseCpf } from './cpf.ts';
 import { type CustomerRow, findCustomerById, updateCustomer } from './customers.ts';
 import { normalizeProfile, requireName } from './profile.ts';
 
-/** What the profile form sends besides the customer id (spec §3); absent fields stay. */
+/** What the profile form sends besides the customer id (docs/accounts.md); absent fields stay. */
 export interface ProfileEditInput extends ProfileDetails {
   user?: string;
   namef?: string;

@@ -13,7 +13,7 @@ import { openSession } from './sessions.ts';
 // PostgreSQL's unique_violation: the e-mail got an account between the check and the insert.
 const UNIQUE_VIOLATION = '23505';
 
-/** What sign-up takes (spec §3): `pw` is the password itself; the server picks the salt. */
+/** What sign-up takes (docs/accounts.md): `pw` is the password itself; the server picks the salt. */
 export interface SignUpInput extends ProfileDetails {
   user: string;
   namef: string;

@@ -18,7 +18,7 @@ import { HttpError } from '../plugins/errors.ts';
 
 /** Spec §9: the history page size. */
 export const CHAT_HISTORY_PAGE = 50;
-/** How far back `/api/chat/messages` looks without `since` (spec §7: 60 s). */
+/** How far back `/api/chat/messages` looks without `since` (docs/social.md: 60 s). */
 export const CHAT_DEFAULT_SINCE_MS = 60_000;
 // Most messages one poll answers; a client further behind reads the history instead.
 const POLL_MAX = 200;
@@ -160,7 +160,7 @@ export interface SendInput {
 /**
  * `POST /api/chat/send`: stores a message to a friend. Its content is stripped of markup
  * (400 when nothing is left, or past 2000 characters). The send limit (10 per 1000 ms per
- * account, spec §5) is checked in PostgreSQL under a per-customer advisory lock, so every
+ * account, docs/social.md) is checked in PostgreSQL under a per-customer advisory lock, so every
  * API process shares it; over the limit answers 429. A `messageId` sent again answers the
  * stored message.
  */

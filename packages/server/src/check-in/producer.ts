@@ -12,7 +12,7 @@ const DOOR_ROLES = `{${rolesWith('door').join(',')}}`;
 /** Who asks: the authenticated customer. */
 export interface CheckInActor {
   id: number;
-  /** '1' for producers (spec §3). */
+  /** '1' for producers (docs/check-in.md). */
   isadmin: string;
 }
 

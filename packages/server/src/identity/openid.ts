@@ -1,7 +1,7 @@
 import * as client from 'openid-client';
 import type { AuthorizationRequest, ExternalIdentity, IdentityProvider } from './identity-provider.ts';
 
-/** Settings of an OpenID Connect client (decisions §3: GOOGLE_ISSUER, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET). */
+/** Settings of an OpenID Connect client (docs/security.md: GOOGLE_ISSUER, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET). */
 export interface OpenIdSettings {
   issuer: string;
   clientId: string;

@@ -11,7 +11,7 @@ export type { Mailer, MailMessage } from './mailer.ts';
 /**
  * The mailer the configuration asks for: SMTP when `SMTP_URL` is set (through the outbox when
  * `outbox` is given, so no message is lost while SMTP is down); otherwise the development
- * mailbox, which production never uses (decisions §3).
+ * mailbox, which production never uses (docs/architecture.md).
  */
 export function createMailer(
   config: Config,

@@ -30,10 +30,10 @@ import {
   ticketDraft,
 } from './reservation-draft.ts';
 
-/** Cart/checkout expiry (spec §9): 15 minutes. */
+/** Cart/checkout expiry (docs/buying.md): 15 minutes. */
 export const RESERVATION_SECONDS = 900;
 
-/** One ticket line of `POST /cart/reserve` (spec §7 field names). */
+/** One ticket line of `POST /cart/reserve` (field names in docs/buying.md). */
 export interface ReserveTicketLine {
   tk_qtd: number;
   tk_id: number;
@@ -43,7 +43,7 @@ export interface ReserveTicketLine {
   is_from_resale?: number | boolean | undefined;
   resaleId?: number | null | undefined;
   original_n_number?: number | null | undefined;
-  /** Whose account receives each ticket (spec §1); missing entries mean the buyer. */
+  /** Whose account receives each ticket (docs/buying.md); missing entries mean the buyer. */
   holder_emails?: string[] | undefined;
   /**
    * Meia-entrada beneficiaries: the line's first `meia.length` tickets are meias, one

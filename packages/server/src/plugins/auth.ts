@@ -9,7 +9,7 @@ import { HttpError } from './errors.ts';
 export interface AuthenticatedCustomer {
   id: number;
   email: string;
-  /** '1' for producers, '0' otherwise (spec §3). */
+  /** '1' for producers, '0' otherwise (docs/accounts.md). */
   isadmin: string;
 }
 

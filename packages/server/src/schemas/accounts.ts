@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 
-/** The user record of spec §3 as the API answers it (never salt or password hash). */
+/** The user record (docs/accounts.md) as the API answers it (never salt or password hash). */
 export const UserSchema = Type.Object({
   id: Type.Integer(),
   user: Type.String({ description: 'The e-mail' }),
@@ -53,7 +53,7 @@ export const LinkToken = Type.String({ minLength: 20, maxLength: 128, pattern: '
 
 const shortText = (maxLength: number) => PlainText({ maxLength });
 
-/** Profile fields shared by sign-up and profile edit (spec §3). */
+/** Profile fields shared by sign-up and profile edit (docs/accounts.md). */
 const profileFields = {
   cpfnpj: Type.Optional(shortText(20)),
   phone: Type.Optional(shortText(30)),
@@ -73,7 +73,7 @@ const profileFields = {
 };
 
 /**
- * Sign-up payload (spec §3). `pw` is the password itself (sent once, over TLS): the server
+ * Sign-up payload (docs/accounts.md). `pw` is the password itself (sent once, over TLS): the server
  * picks the salt and stores argon2id(md5(salt + pw)). `status` and `uidcad` are accepted
  * but always stored as 1. Unknown extra fields are ignored.
  */
@@ -98,7 +98,7 @@ export const SignUpAnswer = Type.Object({
   }),
 });
 
-/** Profile edit payload (spec §3). `user` must be the account's own e-mail. */
+/** Profile edit payload (docs/accounts.md). `user` must be the account's own e-mail. */
 export const ProfileEditBody = Type.Object({
   id: Type.Integer({ minimum: 1 }),
   user: Type.Optional(EmailString),
@@ -110,7 +110,7 @@ export const ProfileEditBody = Type.Object({
   ...profileFields,
 });
 
-/** `POST /customer-upload-document` payload (spec §7). */
+/** `POST /customer-upload-document` payload (docs/accounts.md). */
 export const UploadBody = Type.Object({
   customerId: Type.Integer({ minimum: 1 }),
   documentType: Type.Union([Type.Literal('document'), Type.Literal('address_proof')]),

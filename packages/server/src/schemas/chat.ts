@@ -17,7 +17,7 @@ export const ClientMessageIdSchema = Type.String({
   pattern: '^[A-Za-z0-9_.:-]+$',
 });
 
-/** A chat message (spec §3, "Chat message (server)"). */
+/** A chat message (docs/social.md, "Chat message (server)"). */
 export const ChatMessageSchema = Type.Object({
   id: Type.Integer(),
   user_id: Type.Integer(),

@@ -12,7 +12,7 @@ export const MeiaBeneficiarySchema = Type.Object({
 // The storefront sends flags as 1/0 or true/false.
 const FlagSchema = Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 })]);
 
-/** One ticket line of `POST /cart/reserve` (spec §7). */
+/** One ticket line of `POST /cart/reserve` (docs/buying.md). */
 export const ReserveTicketSchema = Type.Object({
   tk_qtd: Type.Integer({ minimum: 1, maximum: 50 }),
   tk_id: IdSchema,
@@ -27,7 +27,7 @@ export const ReserveTicketSchema = Type.Object({
   meia: Type.Optional(Type.Array(MeiaBeneficiarySchema, { maxItems: 50 })),
 });
 
-/** `POST /cart/reserve` body (spec §7 field names). */
+/** `POST /cart/reserve` body (field names in docs/buying.md). */
 export const ReserveBodySchema = Type.Object({
   /** The buyer: their customer id or e-mail; must be the session's customer. */
   user: Type.Union([IdSchema, Type.String({ minLength: 1, maxLength: 254 })]),

@@ -15,7 +15,7 @@ export interface DemoAccount {
   uf: string;
 }
 
-/** The demo accounts of decisions §7: a customer, a producer and three more customers. */
+/** The demo accounts (README, "Demo logins"): a customer, a producer and three more customers. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     email: 'cliente@plateia.dev',

@@ -10,7 +10,7 @@ export interface DemoSeed {
 }
 
 /**
- * Demo data for development (decisions §7), created on first start and left alone after:
+ * Demo data for development (README, "Demo logins"), created on first start and left alone after:
  * every step is idempotent, so restarts and several processes starting at once are safe.
  */
 export async function seedDemo(database: DatabaseHandle): Promise<DemoSeed> {

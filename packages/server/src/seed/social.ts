@@ -2,7 +2,7 @@ import { chatRoomId } from '@plateia/core/rules/chat-room';
 import { sql } from 'drizzle-orm';
 import { execute, type Queryable, selectOne } from '../db/sql.ts';
 
-// The demo's friendships (decisions §7): Carla (cliente@) is friends with João and Mariana,
+// The demo's friendships (README, "Demo logins"): Carla (cliente@) is friends with João and Mariana,
 // with a short chat history each, and has a pending request from Rafael to accept.
 const FRIENDS: readonly [string, string][] = [
   ['cliente@plateia.dev', 'joao.pereira@plateia.dev'],

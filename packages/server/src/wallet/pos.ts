@@ -44,7 +44,7 @@ export async function createPayCode(db: Database, customerId: number, now: Date)
 /** Who asks: the authenticated customer. */
 export interface PosActor {
   id: number;
-  /** '1' for producers (spec §3). */
+  /** '1' for producers (docs/wallet.md). */
   isadmin: string;
 }
 

@@ -31,7 +31,7 @@ import { ErrorSchema, SuccessSchema } from '../../schemas/common.ts';
 
 /**
  * Password login and recovery: `POST /getsalt`, `/login`, `/logout`, `/pwrecovery`,
- * `/recovery` (spec §7, decisions §4).
+ * `/recovery` (docs/accounts.md).
  */
 const accounts: FastifyPluginAsyncTypebox = async (app) => {
   const rateLimit = app.config.authRateLimit;

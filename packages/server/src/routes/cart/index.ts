@@ -24,7 +24,7 @@ function assertBuyer(request: FastifyRequest, user: number | string): void {
   assertSelf(request, user);
 }
 
-/** `POST /cart/reserve`: starts checkout by reserving the cart for 15 minutes (spec §7). */
+/** `POST /cart/reserve`: starts checkout by reserving the cart for 15 minutes (docs/buying.md). */
 const cart: FastifyPluginAsyncTypebox = async (app) => {
   const couponGuesses = new CouponGuessLimits(app.rateLimits);
   app.post(

@@ -42,7 +42,7 @@ function parseSince(value: string | undefined): Date | null {
 }
 
 /**
- * Chat between friends (spec §7). The `/api/chat/*` calls are the ones the storefront serves
+ * Chat between friends (docs/social.md). The `/api/chat/*` calls are the ones the storefront serves
  * on its own origin (it forwards them here); `/chat/history` and `/chat/system` are called
  * on the API host. Every call takes the customer from the session.
  */

@@ -19,7 +19,7 @@ const unauthorizedResponses = { 401: ErrorSchema, 403: ErrorSchema };
 
 /**
  * The customer's own account: sign-up, e-mail confirmation, profile read and edit, and the
- * identity documents (spec §3, §7).
+ * identity documents (docs/accounts.md).
  */
 const customer: FastifyPluginAsyncTypebox = async (app) => {
   const rateLimit = app.config.authRateLimit;
@@ -91,7 +91,7 @@ const customer: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.authenticate,
       schema: {
         tags: ['customer'],
-        summary: "Edits the logged-in customer's profile (spec §3 profile payload)",
+        summary: "Edits the logged-in customer's profile (docs/accounts.md)",
         security: [{ bearer: [] }],
         body: ProfileEditBody,
         response: {

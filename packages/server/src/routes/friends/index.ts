@@ -30,7 +30,7 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: Erro
 export const FRIEND_REQUESTS_PER_HOUR = 20;
 
 /**
- * Friends (spec §7 "friendly" calls, statuses of §8). The customer always comes from the
+ * Friends (docs/social.md: the "friendly" calls and their statuses). The customer always comes from the
  * session: a `customerid` or `from_customer_id` naming someone else answers 403.
  */
 const friends: FastifyPluginAsyncTypebox = async (app) => {

@@ -17,7 +17,7 @@ import { sectionPricing } from '../../seat-map/pricing.ts';
 import { MAX_STATUS_SEAT_IDS, seatStatuses } from '../../seat-map/statuses.ts';
 import { sendCachedLayout } from './cached-reply.ts';
 
-/** The seat map (spec §7): layouts, section pricing and seat statuses, under `/seat`. */
+/** The seat map (docs/buying.md): layouts, section pricing and seat statuses, under `/seat`. */
 const seatMap: FastifyPluginAsyncTypebox = async (app) => {
   const layouts = new CachedLayouts(app.database.db);
 

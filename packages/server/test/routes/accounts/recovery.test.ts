@@ -62,7 +62,7 @@ describe('password recovery', () => {
     expect(link.searchParams.get('email')).toBe('ana@example.com');
     const token = link.searchParams.get('token') ?? '';
 
-    // Within a minute a second request sends nothing new (spec §5's one-minute wait).
+    // Within a minute a second request sends nothing new (the one-minute wait, docs/accounts.md).
     clock.advance(30_000);
     expect((await pwrecovery('ana@example.com')).statusCode).toBe(200);
     expect(await mailTo(t.database.db, 'ana@example.com')).toHaveLength(1);

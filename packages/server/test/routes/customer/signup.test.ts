@@ -6,7 +6,7 @@ import { linkIn, mailTo } from '../../support/mailbox.ts';
 
 const UUID = 'b7e1c0de-0000-4000-8000-000000000001';
 
-/** A sign-up payload as the /cadastro page sends it (spec §3). */
+/** A sign-up payload as the /cadastro page sends it (docs/accounts.md). */
 function payload(overrides: Record<string, unknown> = {}) {
   return {
     user: 'joana.silva@example.com',

@@ -3,7 +3,7 @@ import type { APIRoute } from 'astro';
 import { getSiteConfig } from '../../../lib/site-config.ts';
 
 /**
- * `/api/chat/*` on the storefront's own origin (spec §7: the chat calls use same-origin
+ * `/api/chat/*` on the storefront's own origin (docs/social.md: the chat calls use same-origin
  * paths): forwarded as they are (method, query, JSON body, bearer token) to the API host,
  * which owns the chat, and its answer passed back. Nothing else crosses.
  */
