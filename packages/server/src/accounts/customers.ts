@@ -159,11 +159,12 @@ type StoredCustomer = Omit<CustomerRow, 'emailVerifiedAt' | 'createdAt' | 'updat
 /**
  * `isadmin` as the API answers it: '1' for an account marked as a producer or a member of
  * any organisation (docs/producers.md), so creating or joining one shows the header's
- * "Área do Produtor" at the next read, and leaving the last one hides it.
+ * "Área do Produtor" at the next read, and leaving the last one hides it. Membership is
+ * read from the account's own `organisation_count`, which organisations/ keeps, so the
+ * session lookup reads no other table.
  */
 export const isadminOf = (customer: 'customers' | 'c') =>
-  sql.raw(`CASE WHEN ${customer}.isadmin = '1' OR EXISTS (SELECT 1 FROM organisation_members m
-    WHERE m.customer_id = ${customer}.id) THEN '1' ELSE '0' END`);
+  sql.raw(`CASE WHEN ${customer}.isadmin = '1' OR ${customer}.organisation_count > 0 THEN '1' ELSE '0' END`);
 
 // Every column under the name CustomerRow gives it; used by SELECT and RETURNING alike.
 const CUSTOMER_COLUMNS = sql`id, email, salt, password_hash AS "passwordHash", namef, namel, cpfnpj,

@@ -30,8 +30,7 @@ export async function roleIn(
 export async function isProducer(db: Queryable, customerId: number): Promise<boolean> {
   const row = await selectOne<{ found: boolean }>(
     db,
-    sql`SELECT (EXISTS (SELECT 1 FROM organisation_members WHERE customer_id = ${customerId})
-                OR EXISTS (SELECT 1 FROM customers WHERE id = ${customerId} AND isadmin = '1')) AS found`,
+    sql`SELECT (isadmin = '1' OR organisation_count > 0) AS found FROM customers WHERE id = ${customerId}`,
   );
   return row?.found === true;
 }
@@ -92,8 +91,7 @@ export async function requireEventPower(
     role: OrganisationRole | null;
   }>(
     db,
-    sql`SELECT (c.isadmin = '1' OR EXISTS (SELECT 1 FROM organisation_members p WHERE p.customer_id = c.id))
-                 AS producer,
+    sql`SELECT (c.isadmin = '1' OR c.organisation_count > 0) AS producer,
                e.organisation_id, m.role
           FROM customers c
           LEFT JOIN events e ON e.id = ${eventId}

@@ -9,6 +9,7 @@ import type { Database } from '../db/client.ts';
 import { type Queryable, selectRows } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { requirePower } from './access.ts';
+import { countMembership } from './organisations.ts';
 import { type OrganisationPower, roleHas } from './roles.ts';
 
 /** A member as the team page lists them. */
@@ -131,9 +132,12 @@ export async function removeMember(
     if (current === 'owner' && ownersLeft(roles, memberId) === 0) {
       throw new HttpError(409, ORGANISATION_MESSAGES.lastOwner, 'last_owner');
     }
-    await tx.execute(
+    const removed = await selectRows<{ customer_id: number }>(
+      tx,
       sql`DELETE FROM organisation_members
-           WHERE organisation_id = ${organisationId} AND customer_id = ${memberId}`,
+           WHERE organisation_id = ${organisationId} AND customer_id = ${memberId}
+          RETURNING customer_id`,
     );
+    if (removed.length > 0) await countMembership(tx, memberId, -1);
   });
 }

@@ -106,7 +106,12 @@ export async function createOrganisation(
   });
 }
 
-/** Adds (or re-roles) a member. */
+/**
+ * Adds (or re-roles) a member. A new membership moves the account's `organisation_count`
+ * (what `isadmin` reads, accounts/customers.ts) by one in the same statement's transaction;
+ * `xmax = 0` tells a row inserted from one updated by ON CONFLICT, so two calls at once for
+ * the same pair count once.
+ */
 export async function addMember(
   db: Queryable,
   organisationId: number,
@@ -114,10 +119,20 @@ export async function addMember(
   role: OrganisationRole,
   now: Date,
 ): Promise<void> {
-  await db.execute(
+  const row = await selectOne<{ inserted: boolean }>(
+    db,
     sql`INSERT INTO organisation_members (organisation_id, customer_id, role, added_at)
         VALUES (${organisationId}, ${customerId}, ${role}, ${now.toISOString()}::timestamptz)
-        ON CONFLICT (organisation_id, customer_id) DO UPDATE SET role = EXCLUDED.role`,
+        ON CONFLICT (organisation_id, customer_id) DO UPDATE SET role = EXCLUDED.role
+        RETURNING (xmax = 0) AS inserted`,
+  );
+  if (row?.inserted) await countMembership(db, customerId, 1);
+}
+
+/** Moves the account's count of organisations by `delta` (an atomic UPDATE: concurrent moves add up). */
+export async function countMembership(db: Queryable, customerId: number, delta: 1 | -1): Promise<void> {
+  await db.execute(
+    sql`UPDATE customers SET organisation_count = organisation_count + ${delta}::int WHERE id = ${customerId}`,
   );
 }
 

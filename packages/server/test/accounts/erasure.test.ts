@@ -16,6 +16,8 @@ import { passwordDigest } from '../../src/accounts/passwords.ts';
 import { type CreatedEvent, createEvent } from '../../src/catalogue/create.ts';
 import { selectOne, selectRows } from '../../src/db/sql.ts';
 import { trialBalance } from '../../src/ledger/reconcile.ts';
+import { removeMember } from '../../src/organisations/members.ts';
+import { addMember } from '../../src/organisations/organisations.ts';
 import { createCustomer, festivalInput, type TestCustomer } from '../catalogue/fixtures.ts';
 import { type PaymentsHarness, reserve, startPaymentsHarness, tokenize } from '../payments/support.ts';
 import { createCustomer as createCustomerWithPassword } from '../support/accounts.ts';
@@ -144,12 +146,10 @@ describe('account erasure', () => {
       db,
       sql`INSERT INTO organisations (name, contact_email, created_at) VALUES ('Produtora', 'p@x.dev', now()) RETURNING id`,
     );
-    await db.execute(
-      sql`INSERT INTO organisation_members (organisation_id, customer_id, role, added_at) VALUES (${org!.id}, ${fabio.id}, 'viewer', now())`,
-    );
+    await addMember(db, org!.id, fabio.id, 'viewer', new Date());
     const preview = await call('GET', '/customer/erasure', fabio);
     expect(preview.body.blockers).toEqual([{ code: 'producer', message: ERASURE_MESSAGES.producer }]);
-    await db.execute(sql`DELETE FROM organisation_members WHERE customer_id = ${fabio.id}`);
+    await removeMember(db, org!.id, fabio.id, fabio.id);
   });
 
   it('erases at once with the e-mailed code, once nothing is in flight', async () => {

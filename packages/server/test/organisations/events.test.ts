@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember } from '../../src/organisations/organisations.ts';
 import { bearer, createCustomer, type TestCustomer } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
@@ -45,11 +45,8 @@ describe("an organisation's events: a draft, then published", () => {
       })
     ).json().id;
     viewer = await createCustomer(t.database.db, { email: 'leitor@example.com' });
-    await t.database.db.execute(
-      // The viewer joins as invitations would add them (organisations.test.ts covers the flow).
-      sql`INSERT INTO organisation_members (organisation_id, customer_id, role, added_at)
-        VALUES (${organisationId}, ${viewer.id}, 'viewer', now())`,
-    );
+    // The viewer joins as invitations would add them (organisations.test.ts covers the flow).
+    await addMember(t.database.db, organisationId, viewer.id, 'viewer', new Date());
   });
   afterAll(() => t.close());
 
