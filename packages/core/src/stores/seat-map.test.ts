@@ -1,8 +1,16 @@
 import { cleanStores } from 'nanostores';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../api/client.ts';
 import { fakeApi, json } from '../test/fake-api.ts';
-import { $seatMaps, $sectionPricing, loadSeatMap, loadSectionPricing } from './seat-map.ts';
+import { $seatStatuses } from './seat-hold.ts';
+import {
+  $seatMaps,
+  $sectionPricing,
+  loadSeatMap,
+  loadSectionPricing,
+  SEAT_STATUS_POLL_MS,
+  watchSeatStatuses,
+} from './seat-map.ts';
 
 const MAP = { eventId: 3, version: 1, width: 100, height: 80, seatCount: 2, inline: true, sections: [] };
 
@@ -72,5 +80,48 @@ describe('section pricing', () => {
     fail = false;
     expect(await loadSectionPricing(4)).toEqual(PRICING);
     expect(calls).toHaveLength(failedCalls + 1);
+  });
+});
+
+describe('live statuses', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    $seatStatuses.set({});
+  });
+
+  it('reads the whole event now and on every poll while watched, and stops when told', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let answer: Record<string, string> = { '104': 'held', '103': 'sold' };
+    const calls = fakeApi(({ path, url }) => {
+      expect(path).toBe('/seat/status');
+      // A sparse read names no seats: the answer is every seat that is not available.
+      expect(url.searchParams.get('seatIds') ?? '').toBe('');
+      return json(200, { data: answer });
+    });
+    let watched = true;
+    const stop = watchSeatStatuses(2, () => watched);
+    await vi.waitFor(() => expect($seatStatuses.get()['2']).toEqual({ '104': 'held', '103': 'sold' }));
+    // A seat released elsewhere turns available on the next poll: the answer replaces the event's.
+    answer = { '103': 'sold' };
+    vi.advanceTimersByTime(SEAT_STATUS_POLL_MS);
+    await vi.waitFor(() => expect($seatStatuses.get()['2']).toEqual({ '103': 'sold' }));
+    // Not watched (tab hidden, picker off screen): no read.
+    watched = false;
+    vi.advanceTimersByTime(SEAT_STATUS_POLL_MS);
+    expect(calls).toHaveLength(2);
+    watched = true;
+    stop();
+    vi.advanceTimersByTime(SEAT_STATUS_POLL_MS * 2);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('keeps what it has when a read fails', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    $seatStatuses.set({ '2': { '103': 'sold' } });
+    const calls = fakeApi(() => json(404, { error: 'not_found', message: 'Evento não encontrado' }));
+    const stop = watchSeatStatuses(2, () => true);
+    await vi.waitFor(() => expect(calls.length).toBeGreaterThan(0));
+    stop();
+    expect($seatStatuses.get()['2']).toEqual({ '103': 'sold' });
   });
 });

@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import type { ApiError } from '../api/client.ts';
 import { fetchSeatMap, fetchSectionPricing, type SeatMap, type SectionPricing } from '../api/seat-map.ts';
 import type { EntityId } from '../contracts/ids.ts';
+import { refreshSeatStatus } from './seat-hold.ts';
 
 /**
  * The seat maps the picker draws (docs/buying.md), fetched once per page and event. The
@@ -68,4 +69,23 @@ export function loadSectionPricing(sectionId: EntityId): Promise<SectionPricing 
     void read.finally(() => pricingReads.delete(key));
   }
   return read;
+}
+
+/** How often {@link watchSeatStatuses} reads an event's statuses again (ms). */
+export const SEAT_STATUS_POLL_MS = 8000;
+
+/**
+ * Keeps the statuses drawn over an event's map fresh in `$seatStatuses` (stores/seat-hold.ts)
+ * while a picker shows it (docs/widgets-seat-picker.md, "Live status"): one sparse read now,
+ * then one every {@link SEAT_STATUS_POLL_MS}, each only while `watched()` answers true (the
+ * page visible and the picker on screen). A failed read changes nothing on screen: the next
+ * one asks again. Returns the function that stops it.
+ */
+export function watchSeatStatuses(eventId: EntityId, watched: () => boolean): () => void {
+  const poll = (): void => {
+    if (watched()) refreshSeatStatus(eventId, []).catch(() => undefined);
+  };
+  poll();
+  const timer = setInterval(poll, SEAT_STATUS_POLL_MS);
+  return () => clearInterval(timer);
 }
