@@ -2,9 +2,10 @@ import { buildApp } from './app.ts';
 import { assertStartable, type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { type DevOidcProvider, startDevOidcProvider } from './identity/dev-provider.ts';
-import { registerPixWebhook, startSandboxPayments } from './payments/sandbox/dev.ts';
+import { registerPixWebhook } from './payments/webhook-registration.ts';
 import { seedDemo } from './seed/index.ts';
+import { startSandboxPayments } from './stand-ins/dev.ts';
+import { type DevOidcProvider, startDevOidcProvider } from './stand-ins/openid-provider/index.ts';
 
 /**
  * In development without a Google client, starts the local OpenID provider stand-in so the

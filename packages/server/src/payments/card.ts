@@ -11,6 +11,7 @@ import type { Database } from '../db/client.ts';
 import { execute, type Queryable, selectOne } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
 import type { CardAttemptGuard } from '../rate-limits/card-attempts.ts';
+import { SANDBOX_TEST_CARDS } from '../stand-ins/card-gateway/cards.ts';
 import { type CardCharge, CardGatewayError } from './card/gateway.ts';
 import type { PaymentDeps } from './deps.ts';
 import {
@@ -23,7 +24,6 @@ import { cardMessage } from './messages.ts';
 import { assertPayable, dueCents, ownedOrder, type PayableOrder } from './order.ts';
 import type { PaymentProviders } from './providers.ts';
 import { type PaymentRow, paymentOf, paymentWhere } from './records.ts';
-import { SANDBOX_TEST_CARDS } from './sandbox/card-gateway.ts';
 import { settlePayment } from './settlement.ts';
 
 /** The card payment request. */

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpCardGateway } from '../../src/payments/card/gateway.ts';
 import { HttpPixProvider } from '../../src/payments/pix/http-provider.ts';
 import { PixProviderError } from '../../src/payments/pix/provider.ts';
-import { type SandboxCardGateway, startSandboxCardGateway } from '../../src/payments/sandbox/card-gateway.ts';
-import { type SandboxPsp, startSandboxPsp } from '../../src/payments/sandbox/psp.ts';
+import { type SandboxCardGateway, startSandboxCardGateway } from '../../src/stand-ins/card-gateway/index.ts';
+import { type SandboxPsp, startSandboxPsp } from '../../src/stand-ins/pix-psp/index.ts';
 
 const TXID = 'PLTsandbox0000000000000000000001';
 

@@ -9,9 +9,13 @@ import type { Mailer, MailMessage } from '../../src/mail/mailer.ts';
 import { HttpCardGateway } from '../../src/payments/card/gateway.ts';
 import { HttpPixProvider } from '../../src/payments/pix/http-provider.ts';
 import { pixWebhookUrl } from '../../src/payments/providers.ts';
-import { type SandboxCardGateway, startSandboxCardGateway } from '../../src/payments/sandbox/card-gateway.ts';
-import { type SandboxPsp, type SandboxPspOptions, startSandboxPsp } from '../../src/payments/sandbox/psp.ts';
 import { loadPaymentSettings } from '../../src/payments/settings.ts';
+import { type SandboxCardGateway, startSandboxCardGateway } from '../../src/stand-ins/card-gateway/index.ts';
+import {
+  type SandboxPsp,
+  type SandboxPspOptions,
+  startSandboxPsp,
+} from '../../src/stand-ins/pix-psp/index.ts';
 import { freshDatabase, testConfig } from '../support/app.ts';
 
 /** A mailer that keeps what it was asked to send. */

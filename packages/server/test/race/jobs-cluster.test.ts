@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type CreatedEvent, createEvent } from '../../src/catalogue/create.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/client.ts';
 import { selectRows } from '../../src/db/sql.ts';
-import { type SandboxPsp, startSandboxPsp } from '../../src/payments/sandbox/psp.ts';
+import { type SandboxPsp, startSandboxPsp } from '../../src/stand-ins/pix-psp/index.ts';
 import { festivalInput } from '../catalogue/fixtures.ts';
 import { databaseKind } from '../support/app.ts';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink.ts';

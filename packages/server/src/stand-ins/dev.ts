@@ -1,8 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
-import { pixWebhookUrl } from '../providers.ts';
-import { startSandboxCardGateway } from './card-gateway.ts';
-import { startSandboxPsp } from './psp.ts';
+import type { Config } from '../config.ts';
+import { startSandboxCardGateway } from './card-gateway/index.ts';
+import { startSandboxPsp } from './pix-psp/index.ts';
 
 /** The sandbox stand-ins started for `npm start`. */
 export interface SandboxPayments {
@@ -44,17 +42,4 @@ export async function startSandboxPayments(config: Config): Promise<SandboxPayme
       await Promise.all(closers.map((close) => close()));
     },
   };
-}
-
-/**
- * Registers our webhook with the PSP (`PUT /webhook/{chave}`) once the host listens. With a
- * real PSP this is usually done once at onboarding; doing it at start is harmless.
- */
-export async function registerPixWebhook(app: FastifyInstance): Promise<void> {
-  try {
-    await app.payments.pix.configureWebhook(app.payments.settings.pixKey, pixWebhookUrl(app.config));
-  } catch (error) {
-    // Payments still settle through status polling, which asks the PSP directly.
-    app.log.warn({ err: error }, 'PIX webhook not registered with the PSP');
-  }
 }
