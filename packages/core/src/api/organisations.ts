@@ -1,56 +1,32 @@
+import type {
+  DraftEventInput,
+  InvitationPreview,
+  Organisation,
+  OrganisationEvent,
+  OrganisationInput,
+  OrganisationInvitation,
+  OrganisationMember,
+} from '../contracts/organisations.ts';
 import { ORGANISATION_MESSAGES, type OrganisationRole } from '../messages/organisations.ts';
 import { PRODUCER_EVENT_MESSAGES } from '../messages/producer-events.ts';
 import { apiClient, callApi, getJson, postJson, type StatusMessages } from './client.ts';
+
+export type {
+  DraftEventInput,
+  DraftLotInput,
+  InvitationPreview,
+  Organisation,
+  OrganisationEvent,
+  OrganisationEventStatus,
+  OrganisationInput,
+  OrganisationInvitation,
+  OrganisationMember,
+} from '../contracts/organisations.ts';
 
 /**
  * The producer area's calls on organisations and their teams (docs/producers.md). Every
  * failure shows the API host's pt-BR message (they name the field or the rule that refused).
  */
-
-/** An organisation with the signed-in member's role. */
-export interface Organisation {
-  id: number;
-  name: string;
-  /** Normalised CPF or CNPJ; null for an organisation made before documents were asked. */
-  document: string | null;
-  contactEmail: string;
-  contactPhone: string;
-  role: OrganisationRole;
-}
-
-/** What `POST /organisations` and `PUT /organisations/:id` take. */
-export interface OrganisationInput {
-  name: string;
-  document: string;
-  contactEmail: string;
-  contactPhone: string;
-}
-
-/** A member of a team. */
-export interface OrganisationMember {
-  customerId: number;
-  name: string;
-  email: string;
-  role: OrganisationRole;
-  addedAt: string;
-}
-
-/** An open invitation. */
-export interface OrganisationInvitation {
-  id: number;
-  email: string;
-  role: OrganisationRole;
-  expiresAt: string;
-}
-
-/** What an invitation link offers. */
-export interface InvitationPreview {
-  organisationId: number;
-  organisationName: string;
-  role: OrganisationRole;
-  email: string;
-  expiresAt: string;
-}
 
 /** Generic text for a failure that carried no message (no answer, a timeout). */
 export const ORGANISATION_CALL_FAILED = 'Não foi possível concluir a ação. Tente novamente.';
@@ -151,44 +127,6 @@ export async function acceptInvitation(
     organisationId: answer.organisationId,
     role: answer.role,
   };
-}
-
-/** Where an organisation's event stands. */
-export type OrganisationEventStatus = 'draft' | 'published' | 'cancelled';
-
-/** One event of an organisation, as its members list it. */
-export interface OrganisationEvent {
-  id: number;
-  slug: string;
-  name: string;
-  status: OrganisationEventStatus;
-  startsAt: string;
-  endsAt: string;
-  ticketsSold: number;
-}
-
-/** A general-admission lot of a new event; money in cents, moments as ISO date-times. */
-export interface DraftLotInput {
-  name: string;
-  priceCents: number;
-  quantity: number;
-  perOrderLimit?: number;
-  salesStart?: string;
-  salesEnd?: string;
-}
-
-/** What `POST /organisations/:id/events` takes. */
-export interface DraftEventInput {
-  name: string;
-  slug?: string;
-  description?: string;
-  venue: string;
-  city: string;
-  startsAt: string;
-  endsAt: string;
-  lots: DraftLotInput[];
-  /** The meia-entrada share in basis points (4000 = 40%, the legal minimum). */
-  meiaPercentBps?: number;
 }
 
 /** `GET /organisations/:id/events` (any member): drafts, published and cancelled events. */

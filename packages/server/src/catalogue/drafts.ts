@@ -5,6 +5,12 @@
  * `createEvent`'s; this module checks who asks and what they typed.
  */
 import { randomBytes } from 'node:crypto';
+import type {
+  DraftEventInput,
+  DraftLotInput,
+  OrganisationEvent,
+  OrganisationEventStatus,
+} from '@plateia/core/contracts/organisations';
 import { PRODUCER_EVENT_MESSAGES } from '@plateia/core/messages/producer-events';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
@@ -12,41 +18,6 @@ import { type Queryable, selectRows, sqlState } from '../db/sql.ts';
 import { requireEventPower, requireMember, requirePower } from '../organisations/access.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { createEvent, type LotInput } from './create.ts';
-
-/** A lot as the producer types it. */
-export interface DraftLotInput {
-  name: string;
-  priceCents: number;
-  quantity: number;
-  perOrderLimit?: number | undefined;
-  salesStart?: string | undefined;
-  salesEnd?: string | undefined;
-}
-
-/** An event as the producer area's form sends it. */
-export interface DraftEventInput {
-  name: string;
-  slug?: string | undefined;
-  description?: string | undefined;
-  venue: string;
-  city: string;
-  startsAt: string;
-  endsAt: string;
-  lots: DraftLotInput[];
-  /** The meia-entrada share in basis points (at least the legal 40%). */
-  meiaPercentBps?: number | undefined;
-}
-
-/** An event in the organisation's list. */
-export interface OrganisationEvent {
-  id: number;
-  slug: string;
-  name: string;
-  status: string;
-  startsAt: string;
-  endsAt: string;
-  ticketsSold: number;
-}
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -146,7 +117,7 @@ export async function listOrganisationEvents(
     id: number;
     slug: string;
     name: string;
-    status: string;
+    status: OrganisationEventStatus;
     starts_at: string | Date;
     ends_at: string | Date;
     sold: number;

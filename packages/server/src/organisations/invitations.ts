@@ -5,6 +5,7 @@
  * only its SHA-256. Inviting an address again replaces its open invitation.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { InvitationPreview, OrganisationInvitation } from '@plateia/core/contracts/organisations';
 import {
   ORGANISATION_MESSAGES,
   ORGANISATION_ROLE_LABELS,
@@ -41,14 +42,6 @@ export interface InvitationDeps {
   log: { error(details: object, message: string): void };
 }
 
-/** An open invitation as the team page lists it. */
-export interface Invitation {
-  id: number;
-  email: string;
-  role: OrganisationRole;
-  expiresAt: string;
-}
-
 const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** The e-mail with the invitation's link; the organisation's name is the only text not ours. */
@@ -78,7 +71,7 @@ export async function inviteMember(
   organisationId: number,
   actorId: number,
   input: { email: string; role: OrganisationRole },
-): Promise<Invitation> {
+): Promise<OrganisationInvitation> {
   const actorRole = await requirePower(db, organisationId, actorId, 'team.manage');
   if (input.role === 'owner' && actorRole !== 'owner') {
     throw new HttpError(403, ORGANISATION_MESSAGES.ownersOnly, 'forbidden');
@@ -139,7 +132,7 @@ export async function listInvitations(
   organisationId: number,
   actorId: number,
   now: Date,
-): Promise<Invitation[]> {
+): Promise<OrganisationInvitation[]> {
   await requirePower(db, organisationId, actorId, 'team.manage');
   const rows = await selectRows<{
     id: number;
@@ -184,15 +177,6 @@ export async function revokeInvitation(
     sql`UPDATE organisation_invitations SET revoked_at = ${now.toISOString()}::timestamptz
          WHERE id = ${invitationId} AND revoked_at IS NULL AND accepted_at IS NULL`,
   );
-}
-
-/** What the invitation page shows before accepting. */
-export interface InvitationPreview {
-  organisationId: number;
-  organisationName: string;
-  role: OrganisationRole;
-  email: string;
-  expiresAt: string;
 }
 
 interface OpenInvitationRow {

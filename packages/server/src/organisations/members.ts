@@ -3,6 +3,7 @@
  * make. Removal ends access at once, since every producer route reads the membership on
  * each request (access.ts).
  */
+import type { OrganisationMember } from '@plateia/core/contracts/organisations';
 import { ORGANISATION_MESSAGES, type OrganisationRole } from '@plateia/core/messages/organisations';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
@@ -12,17 +13,12 @@ import { requirePower } from './access.ts';
 import { countMembership } from './organisations.ts';
 import { type OrganisationPower, roleHas } from './roles.ts';
 
-/** A member as the team page lists them. */
-export interface Member {
-  customerId: number;
-  name: string;
-  email: string;
-  role: OrganisationRole;
-  addedAt: string;
-}
-
 /** The team, owners first (owners and managers only). */
-export async function listMembers(db: Queryable, organisationId: number, actorId: number): Promise<Member[]> {
+export async function listMembers(
+  db: Queryable,
+  organisationId: number,
+  actorId: number,
+): Promise<OrganisationMember[]> {
   await requirePower(db, organisationId, actorId, 'team.manage');
   const rows = await selectRows<{
     customer_id: number;

@@ -3,6 +3,7 @@
  * one and becomes its owner; events belong to an organisation, and its members act on them
  * by role (roles.ts).
  */
+import type { Organisation, OrganisationInput } from '@plateia/core/contracts/organisations';
 import { ORGANISATION_MESSAGES, type OrganisationRole } from '@plateia/core/messages/organisations';
 import { isValidCpfCnpj, normalizeDocumentNumber } from '@plateia/core/rules/document-number';
 import { isValidEmail } from '@plateia/core/rules/email';
@@ -14,27 +15,6 @@ import { requirePower } from './access.ts';
 
 /** Organisations one account may create by itself; more go through support. */
 export const MAX_ORGANISATIONS_CREATED = 10;
-
-/** What a producer types to create or edit an organisation. */
-export interface OrganisationInput {
-  name: string;
-  /** CPF or CNPJ (alphanumeric included), with or without punctuation. */
-  document: string;
-  contactEmail: string;
-  contactPhone: string;
-}
-
-/** An organisation as its members see it. */
-export interface Organisation {
-  id: number;
-  name: string;
-  /** Normalised CPF or CNPJ; null for an organisation made before documents were asked. */
-  document: string | null;
-  contactEmail: string;
-  contactPhone: string;
-  /** The asking member's role. */
-  role: OrganisationRole;
-}
 
 interface OrganisationRow {
   id: number;
