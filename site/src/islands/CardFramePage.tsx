@@ -5,7 +5,7 @@
  * the producer's page only ever receives the single-use token, when its checkout asks.
  */
 
-import type { CardConfig } from '@plateia/core/api/payments';
+import type { CardConfig } from '@plateia/core';
 import { CARD_INVALID_MESSAGE } from '@plateia/core/messages/payments';
 import { loadCardConfig } from '@plateia/core/stores/payment';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';

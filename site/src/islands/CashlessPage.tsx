@@ -1,25 +1,23 @@
 import { useStore } from '@nanostores/react';
-import { $authState, $user, PAYMENT_POLL_INTERVAL_MS, showToast } from '@plateia/core';
-import {
-  createPayCode,
-  createTopUp,
-  fetchReturns,
-  fetchStatement,
-  fetchTopUp,
-  fetchWallet,
-  requestReturn,
-  type StatementFilter,
-  type WalletPayCode,
-  type WalletReturn,
-  type WalletStatementLine,
-  type WalletSummary,
-  type WalletTopUp,
-} from '@plateia/core/api/wallet';
+import { $authState, $user, showToast } from '@plateia/core';
+import type { WalletSummary, WalletTopUp } from '@plateia/core/contracts/wallet';
 import { formatDateTimeWithSeconds } from '@plateia/core/format/dates';
 import { formatCents } from '@plateia/core/format/money';
 import { WALLET_MESSAGES as M, WALLET_KIND_LABELS } from '@plateia/core/messages/wallet';
-import { parseReais } from '@plateia/core/rules/money';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import {
+  $wallet,
+  $walletPayCode,
+  $walletReturn,
+  $walletReturns,
+  $walletStatement,
+  $walletStatementFilter,
+  $walletTopUp,
+  filterWalletStatement,
+  loadMoreWalletStatement,
+  type StatementFilter,
+  startWalletTopUp,
+} from '@plateia/core/stores/wallet';
+import { type FormEvent, useEffect, useState } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { LoggedOutCard } from '../components/LoggedOutCard.tsx';
 
@@ -48,22 +46,11 @@ function WalletForSession() {
   return <Wallet key={user.id} />;
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : M.loadFailed);
-
 function Wallet() {
-  const [summary, setSummary] = useState<WalletSummary | null>(null);
-  const [statementKey, setStatementKey] = useState(0);
-  const refresh = useCallback(async () => {
-    try {
-      setSummary(await fetchWallet());
-      setStatementKey((key) => key + 1);
-    } catch (error) {
-      showToast({ kind: 'error', message: errorText(error) });
-    }
-  }, []);
+  const { data: summary, error } = useStore($wallet);
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    if (error) showToast({ kind: 'error', message: error instanceof Error ? error.message : M.loadFailed });
+  }, [error]);
   return (
     <div className="wallet">
       <section className="card wallet-balance" aria-labelledby="saldo-title">
@@ -72,57 +59,26 @@ function Wallet() {
           {summary ? formatCents(summary.balanceCents) : '…'}
         </p>
       </section>
-      <TopUp summary={summary} onCredited={refresh} />
-      <ReturnBalance summary={summary} onReturned={refresh} />
+      <TopUp summary={summary ?? null} />
+      <ReturnBalance summary={summary ?? null} />
       <PayCode />
-      <Statement key={statementKey} />
+      <Statement />
     </div>
   );
 }
 
-function TopUp({ summary, onCredited }: { summary: WalletSummary | null; onCredited: () => Promise<void> }) {
+function TopUp({ summary }: { summary: WalletSummary | null }) {
   const [amount, setAmount] = useState('50,00');
-  const [topUp, setTopUp] = useState<WalletTopUp | null>(null);
+  const topUp = useStore($walletTopUp);
   const [busy, setBusy] = useState(false);
   const [amountError, setAmountError] = useState<string | null>(null);
 
-  // Polls the open top-up until the PSP confirms it (webhook or polling) or it lapses.
-  useEffect(() => {
-    if (topUp?.status !== 'pending') return;
-    let stopped = false;
-    const timer = setInterval(async () => {
-      try {
-        const next = await fetchTopUp(topUp.id);
-        if (stopped || next.status === 'pending') return;
-        setTopUp(next);
-        if (next.status === 'credited') {
-          showToast({ kind: 'success', message: M.topUpCredited });
-          await onCredited();
-        }
-      } catch {
-        // The next tick asks again.
-      }
-    }, PAYMENT_POLL_INTERVAL_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [topUp, onCredited]);
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // "198.50" typed on a phone keyboard is R$ 198,50, not R$ 19.850,00; "1.234" is asked again.
-    const read = parseReais(amount);
-    setAmountError(read.ok ? null : read.error);
-    if (!read.ok) return;
     setBusy(true);
-    try {
-      setTopUp(await createTopUp(read.cents));
-    } catch (error) {
-      showToast({ kind: 'error', message: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
+    const result = await startWalletTopUp(amount);
+    setAmountError(result.ok ? null : result.amountError);
+    setBusy(false);
   };
 
   return (
@@ -209,38 +165,12 @@ function TopUpCharge({ topUp }: { topUp: WalletTopUp }) {
   );
 }
 
-function ReturnBalance({
-  summary,
-  onReturned,
-}: {
-  summary: WalletSummary | null;
-  onReturned: () => Promise<void>;
-}) {
-  const [returns, setReturns] = useState<WalletReturn[]>([]);
-  const [busy, setBusy] = useState(false);
-  const load = useCallback(async () => {
-    try {
-      setReturns(await fetchReturns());
-    } catch {
-      // Shown empty; the statement still lists the returns.
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  const ask = async () => {
+function ReturnBalance({ summary }: { summary: WalletSummary | null }) {
+  const returns = useStore($walletReturns).data ?? [];
+  const { loading: busy, mutate } = useStore($walletReturn);
+  const ask = () => {
     if (globalThis.confirm?.(M.returnConfirm) === false) return;
-    setBusy(true);
-    try {
-      const answer = await requestReturn();
-      showToast({ kind: 'success', message: answer.message });
-      await onReturned();
-      await load();
-    } catch (error) {
-      showToast({ kind: 'error', message: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
+    void mutate();
   };
   const returnable = summary?.returnableCents ?? 0;
   return (
@@ -248,12 +178,7 @@ function ReturnBalance({
       <h2 id="devolver-title">{M.returnTitle}</h2>
       <p className="muted">{M.returnLead}</p>
       {summary && returnable === 0 && <p className="muted">{M.returnNothing}</p>}
-      <button
-        type="button"
-        className="btn btn-secondary"
-        disabled={busy || returnable === 0}
-        onClick={() => void ask()}
-      >
+      <button type="button" className="btn btn-secondary" disabled={busy || returnable === 0} onClick={ask}>
         {M.returnButton}
         {returnable > 0 ? ` (${formatCents(returnable)})` : ''}
       </button>
@@ -278,14 +203,7 @@ function ReturnBalance({
 }
 
 function PayCode() {
-  const [code, setCode] = useState<WalletPayCode | null>(null);
-  const make = async () => {
-    try {
-      setCode(await createPayCode());
-    } catch (error) {
-      showToast({ kind: 'error', message: errorText(error) });
-    }
-  };
+  const { data: code, loading, mutate } = useStore($walletPayCode);
   return (
     <section className="card wallet-section" aria-labelledby="pdv-title">
       <h2 id="pdv-title">{M.payCodeTitle}</h2>
@@ -302,7 +220,7 @@ function PayCode() {
           <code>{code.code}</code>
         </div>
       )}
-      <button type="button" className="btn btn-secondary" onClick={() => void make()}>
+      <button type="button" className="btn btn-secondary" disabled={loading} onClick={() => void mutate()}>
         {M.payCodeButton}
       </button>
     </section>
@@ -310,28 +228,14 @@ function PayCode() {
 }
 
 function Statement() {
-  const [filter, setFilter] = useState<StatementFilter>({});
-  const [draft, setDraft] = useState<StatementFilter>({});
-  const [lines, setLines] = useState<WalletStatementLine[]>([]);
-  const [next, setNext] = useState<number | null>(null);
-  const [loaded, setLoaded] = useState(false);
-  const load = useCallback(async (query: StatementFilter, append: boolean) => {
-    try {
-      const page = await fetchStatement(query);
-      setLines((current) => (append ? [...current, ...page.lines] : page.lines));
-      setNext(page.nextBefore);
-    } catch (error) {
-      showToast({ kind: 'error', message: errorText(error) });
-    } finally {
-      setLoaded(true);
-    }
-  }, []);
+  const [draft, setDraft] = useState<StatementFilter>(() => $walletStatementFilter.get());
+  const { lines, nextBefore: next, loading, error } = useStore($walletStatement);
   useEffect(() => {
-    void load(filter, false);
-  }, [filter, load]);
+    if (error) showToast({ kind: 'error', message: error });
+  }, [error]);
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setFilter({ ...draft });
+    filterWalletStatement(draft);
   };
   return (
     <section className="card wallet-section" aria-labelledby="extrato-title">
@@ -374,7 +278,7 @@ function Statement() {
           {M.filterApply}
         </button>
       </form>
-      {loaded && lines.length === 0 && <p className="muted">{M.statementEmpty}</p>}
+      {!loading && lines.length === 0 && <p className="muted">{M.statementEmpty}</p>}
       <ul className="wallet-lines">
         {lines.map((line) => (
           <li key={line.entryId} className="wallet-line" data-kind={line.kind}>
@@ -390,11 +294,7 @@ function Statement() {
         ))}
       </ul>
       {next !== null && (
-        <button
-          type="button"
-          className="btn btn-ghost"
-          onClick={() => void load({ ...filter, before: next }, true)}
-        >
+        <button type="button" className="btn btn-ghost" onClick={() => void loadMoreWalletStatement()}>
           {M.loadMore}
         </button>
       )}

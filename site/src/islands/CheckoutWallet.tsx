@@ -1,9 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { $authState, $checkout, $payment, completeCheckout, showToast } from '@plateia/core';
-import { fetchWallet, payOrderWithWallet } from '@plateia/core/api/wallet';
+import { $authState, $checkout, $payment } from '@plateia/core';
 import { formatCents } from '@plateia/core/format/money';
 import { WALLET_MESSAGES as M } from '@plateia/core/messages/wallet';
-import { useEffect, useState } from 'react';
+import { $checkoutWalletPayment, $currentCheckoutWalletPart, $wallet } from '@plateia/core/stores/wallet';
 
 /**
  * The checkout's wallet option, beside `<plateia-checkout>` (whose bundle has no room for it):
@@ -15,58 +14,32 @@ import { useEffect, useState } from 'react';
 export default function CheckoutWallet() {
   const authState = useStore($authState);
   const checkout = useStore($checkout);
-  const payment = useStore($payment);
-  const [balance, setBalance] = useState<number | null>(null);
-  const [applied, setApplied] = useState<{ orderId: string; walletCents: number; dueCents: number } | null>(
-    null,
-  );
-  const [busy, setBusy] = useState(false);
-  const orderId = checkout ? String(checkout.order.id) : null;
-
-  useEffect(() => {
-    if (authState !== 'loggedIn' || orderId === null) return;
-    fetchWallet()
-      .then((wallet) => setBalance(wallet.balanceCents))
-      .catch(() => setBalance(null));
-  }, [authState, orderId]);
-
-  if (!checkout || orderId === null) return null;
-  const mine = applied?.orderId === orderId ? applied : null;
-  if (mine) {
+  const part = useStore($currentCheckoutWalletPart);
+  if (!checkout) return null;
+  if (part) {
     return (
       <p className="card checkout-wallet" role="status" data-testid="checkout-wallet">
-        {M.walletApplied(formatCents(mine.walletCents))} {M.remaining(formatCents(mine.dueCents))}
+        {M.walletApplied(formatCents(part.walletCents))} {M.remaining(formatCents(part.dueCents))}
       </p>
     );
   }
+  if (authState !== 'loggedIn') return null;
+  return <UseWallet orderId={String(checkout.order.id)} />;
+}
+
+/** The balance (read only once an order is reserved) and the button that applies it. */
+function UseWallet({ orderId }: { orderId: string }) {
+  const balance = useStore($wallet).data?.balanceCents ?? 0;
+  const payment = useStore($payment);
+  const { loading: busy, mutate } = useStore($checkoutWalletPayment);
   // Only before a payment starts: a PIX or card under way was asked for the whole total.
-  if (!balance || balance <= 0 || payment.phase !== 'idle') return null;
-
-  const use = async () => {
-    setBusy(true);
-    try {
-      const part = await payOrderWithWallet(orderId);
-      setBalance(part.balanceCents);
-      if (part.paid) {
-        showToast({ kind: 'success', message: M.walletPaid });
-        $payment.set({ ...$payment.get(), phase: 'paid', orderId, message: null });
-        completeCheckout();
-        return;
-      }
-      setApplied({ orderId, walletCents: part.walletCents, dueCents: part.dueCents });
-    } catch (error) {
-      showToast({ kind: 'error', message: error instanceof Error ? error.message : M.loadFailed });
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  if (balance <= 0 || payment.phase !== 'idle') return null;
   return (
     <div className="card checkout-wallet" data-testid="checkout-wallet">
       <p>
         {M.balance}: <strong>{formatCents(balance)}</strong>
       </p>
-      <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void use()}>
+      <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void mutate(orderId)}>
         {M.useWallet}
       </button>
     </div>

@@ -8,8 +8,8 @@
  */
 
 import { useStore } from '@nanostores/react';
-import { grantEmbedToken } from '@plateia/core/api/sessions';
 import { $authState, $user, initSession } from '@plateia/core/stores/session';
+import { grantEmbedToken } from '@plateia/core/stores/sessions';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import {
   EMBED_LOGIN_MESSAGE,

@@ -1,11 +1,10 @@
-import { ApiError } from '@plateia/core/api/client';
-import { sendProducerApplication } from '@plateia/core/api/producer-application';
 import {
   PRODUCER_APPLICATION_MESSAGES,
   PRODUCER_AUDIENCE_SIZES,
   type ProducerAudienceSize,
 } from '@plateia/core/messages/producer-application';
 import { isValidEmail } from '@plateia/core/rules/email';
+import { sendProducerApplication } from '@plateia/core/stores/producer-application';
 import { type FormEvent, useState } from 'react';
 import { FormField } from '../components/FormField.tsx';
 
@@ -39,23 +38,16 @@ export default function ProducerApplicationForm() {
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     setState({ kind: 'sending' });
-    try {
-      const message = await sendProducerApplication({
-        name: fields.name.trim(),
-        email: fields.email.trim(),
-        phone: fields.phone.trim(),
-        company: fields.company.trim(),
-        city: fields.city.trim(),
-        audience,
-        event: fields.event.trim(),
-      });
-      setState({ kind: 'done', message });
-    } catch (error) {
-      setState({
-        kind: 'error',
-        message: error instanceof ApiError ? error.message : PRODUCER_APPLICATION_MESSAGES.failed,
-      });
-    }
+    const sent = await sendProducerApplication({
+      name: fields.name.trim(),
+      email: fields.email.trim(),
+      phone: fields.phone.trim(),
+      company: fields.company.trim(),
+      city: fields.city.trim(),
+      audience,
+      event: fields.event.trim(),
+    });
+    setState({ kind: sent.ok ? 'done' : 'error', message: sent.message });
   }
 
   if (state.kind === 'done') {

@@ -1,8 +1,8 @@
-import { fetchQueueVerification } from '@plateia/core/api/queue';
-import type { QueueVerification as Verification } from '@plateia/core/contracts/queue';
+import { useStore } from '@nanostores/react';
 import { formatCount } from '@plateia/core/format/numbers';
 import { QUEUE_LABELS as L, QUEUE_MESSAGES } from '@plateia/core/messages/queue';
 import { type ShuffleCheck, verifyShuffle } from '@plateia/core/rules/queue-order';
+import { $queueVerification, $queueVerificationEventId } from '@plateia/core/stores/queue';
 import { useEffect, useState } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 
@@ -22,20 +22,22 @@ export default function QueueVerification({ eventId }: { eventId: number }) {
 }
 
 function Verify({ eventId }: { eventId: number }) {
-  const [data, setData] = useState<Verification | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const verification = useStore($queueVerification);
   const [code, setCode] = useState('');
   const [check, setCheck] = useState<ShuffleCheck | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     setCode(new URLSearchParams(window.location.search).get('codigo') ?? '');
-    fetchQueueVerification(eventId)
-      .then(setData)
-      .catch((failure: unknown) =>
-        setError(failure instanceof Error ? failure.message : QUEUE_MESSAGES.loadFailed),
-      );
+    $queueVerificationEventId.set(eventId);
   }, [eventId]);
+  const data = verification.data ?? null;
+  const error =
+    verification.error && !data
+      ? verification.error instanceof Error
+        ? verification.error.message
+        : QUEUE_MESSAGES.loadFailed
+      : null;
 
   const run = async () => {
     if (!data?.seed) return;

@@ -1,14 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { $authState, $user, logout, showToast } from '@plateia/core';
-import {
-  fetchMySessions,
-  revokeAllMySessions,
-  revokeMySession,
-  type SessionSummary,
-} from '@plateia/core/api/sessions';
+import { $authState, $user } from '@plateia/core';
 import { formatDateTime } from '@plateia/core/format/dates';
 import { describeUserAgent, SESSION_LIST_MESSAGES as M } from '@plateia/core/messages/sessions';
-import { useCallback, useEffect, useState } from 'react';
+import { $sessionRevoke, $sessionRevokeAll, $sessions } from '@plateia/core/stores/sessions';
+import { useEffect, useState } from 'react';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 
 /**
@@ -36,50 +31,15 @@ function Sessions() {
 }
 
 function SessionList() {
-  const [sessions, setSessions] = useState<SessionSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<number | 'all' | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setSessions(await fetchMySessions());
-      setError(null);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : M.loadFailed);
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const revokeOne = async (session: SessionSummary) => {
-    setBusy(session.id);
-    try {
-      await revokeMySession(session.id);
-      showToast({ kind: 'success', message: M.revoked });
-      if (session.current) {
-        await logout();
-        return;
-      }
-      await load();
-    } catch (failure) {
-      showToast({ kind: 'error', message: failure instanceof Error ? failure.message : M.revokeFailed });
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const revokeAll = async () => {
+  const list = useStore($sessions);
+  const revoke = useStore($sessionRevoke);
+  const revokeAll = useStore($sessionRevokeAll);
+  const sessions = list.data ?? null;
+  const error = list.error ? (list.error instanceof Error ? list.error.message : M.loadFailed) : null;
+  const busy = revoke.loading || revokeAll.loading;
+  const endAll = () => {
     if (!window.confirm(M.revokeAllConfirm)) return;
-    setBusy('all');
-    try {
-      await revokeAllMySessions();
-      await logout();
-      showToast({ kind: 'success', message: M.revokeAllDone });
-    } catch (failure) {
-      showToast({ kind: 'error', message: failure instanceof Error ? failure.message : M.revokeFailed });
-      setBusy(null);
-    }
+    void revokeAll.mutate();
   };
 
   return (
@@ -113,8 +73,8 @@ function SessionList() {
                   type="button"
                   className="btn btn-secondary"
                   aria-label={M.revokeLabel(session.current ? M.current : device)}
-                  disabled={busy !== null}
-                  onClick={() => void revokeOne(session)}
+                  disabled={busy}
+                  onClick={() => void revoke.mutate(session)}
                 >
                   {M.revoke}
                 </button>
@@ -123,12 +83,7 @@ function SessionList() {
           })}
         </ul>
       )}
-      <button
-        type="button"
-        className="btn btn-danger"
-        disabled={busy !== null}
-        onClick={() => void revokeAll()}
-      >
+      <button type="button" className="btn btn-danger" disabled={busy} onClick={endAll}>
         {M.revokeAll}
       </button>
     </section>

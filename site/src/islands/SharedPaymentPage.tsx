@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { $authState } from '@plateia/core';
-import type { SharedPaymentView, ShareView } from '@plateia/core/api/shared-payments';
+import type { SharedPaymentView, ShareView } from '@plateia/core/contracts/shared-payments';
 import { formatDateTime, formatEventDateShort } from '@plateia/core/format/dates';
 import { formatCents } from '@plateia/core/format/money';
 import {

@@ -1,7 +1,5 @@
-import { showToast } from '@plateia/core';
-import { ApiError } from '@plateia/core/api/client';
-import { createSupportRequest, type SupportAttachment } from '@plateia/core/api/support';
 import { SUPPORT_CATEGORIES, SUPPORT_MESSAGES, type SupportCategory } from '@plateia/core/messages/support';
+import { createSupportRequest, type SupportAttachment } from '@plateia/core/stores/support';
 import { type FormEvent, useEffect, useState } from 'react';
 import { AccountGate } from '../components/AccountGate.tsx';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
@@ -68,29 +66,21 @@ function CreateForm() {
     setErrors(next);
     if (Object.keys(next).length > 0 || !category) return;
     setBusy(true);
-    try {
-      const attachments: SupportAttachment[] = await Promise.all(
-        files.map(async (file) => ({ fileName: file.name, fileBase64: await readFileAsBase64(file) })),
-      );
-      const [kind, id] = about.split(':');
-      const id_ = Number(id);
-      const created = await createSupportRequest({
-        subject: subject.trim(),
-        category,
-        text: text.trim(),
-        ...(kind === 'order' ? { order_id: id_ } : {}),
-        ...(kind === 'ticket' ? { ticket_id: id_ } : {}),
-        ...(attachments.length ? { attachments } : {}),
-      });
-      showToast({ kind: 'success', message: SUPPORT_MESSAGES.created });
-      globalThis.location.assign(`/support/${created}`);
-    } catch (error) {
-      showToast({
-        kind: 'error',
-        message: error instanceof ApiError ? error.message : SUPPORT_MESSAGES.createFailed,
-      });
-      setBusy(false);
-    }
+    const attachments: SupportAttachment[] = await Promise.all(
+      files.map(async (file) => ({ fileName: file.name, fileBase64: await readFileAsBase64(file) })),
+    );
+    const [kind, id] = about.split(':');
+    const id_ = Number(id);
+    const created = await createSupportRequest({
+      subject: subject.trim(),
+      category,
+      text: text.trim(),
+      ...(kind === 'order' ? { order_id: id_ } : {}),
+      ...(kind === 'ticket' ? { ticket_id: id_ } : {}),
+      ...(attachments.length ? { attachments } : {}),
+    });
+    if (created.ok) globalThis.location.assign(`/support/${created.value}`);
+    else setBusy(false);
   }
 
   return (

@@ -1,7 +1,7 @@
-import { fetchSupportRequests, type SupportRequest } from '@plateia/core/api/support';
+import { useStore } from '@nanostores/react';
 import { formatDateTime } from '@plateia/core/format/dates';
 import { SUPPORT_STATUS_LABELS } from '@plateia/core/messages/support';
-import { useEffect, useState } from 'react';
+import { $supportRequests, revalidateSupport } from '@plateia/core/stores/support';
 import { AccountGate } from '../components/AccountGate.tsx';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { ErrorCard } from '../components/ErrorCard.tsx';
@@ -15,20 +15,10 @@ export default function SupportList() {
   );
 }
 
-type Load = { state: 'loading' } | { state: 'error' } | { state: 'done'; requests: SupportRequest[] };
-
 function Requests() {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const read = () => {
-    setLoad({ state: 'loading' });
-    fetchSupportRequests().then(
-      (requests) => setLoad({ state: 'done', requests }),
-      () => setLoad({ state: 'error' }),
-    );
-  };
-  useEffect(read, []);
-  if (load.state === 'loading') return <div className="card friends-skeleton" aria-busy="true" />;
-  if (load.state === 'error') return <ErrorCard onRetry={read} />;
+  const { data: requests, error } = useStore($supportRequests);
+  if (error && !requests) return <ErrorCard onRetry={revalidateSupport} />;
+  if (!requests) return <div className="card friends-skeleton" aria-busy="true" />;
   return (
     <div className="support">
       <div>
@@ -36,7 +26,7 @@ function Requests() {
           Abrir suporte
         </a>
       </div>
-      {load.requests.length === 0 ? (
+      {requests.length === 0 ? (
         <div className="card status-card">
           <h2>Nenhum suporte por aqui</h2>
           <p>
@@ -46,7 +36,7 @@ function Requests() {
         </div>
       ) : (
         <ul className="support-list">
-          {load.requests.map((request) => (
+          {requests.map((request) => (
             <li key={request.id} className="support-item">
               <a href={`/support/${request.id}`}>
                 <span className="support-status" data-status={request.status}>

@@ -1,14 +1,13 @@
-import { showToast } from '@plateia/core';
-import { ApiError } from '@plateia/core/api/client';
-import {
-  fetchSupportThread,
-  replyToSupport,
-  type SupportMessage,
-  type SupportRequest,
-} from '@plateia/core/api/support';
+import { useStore } from '@nanostores/react';
 import { formatDateTime } from '@plateia/core/format/dates';
 import { SUPPORT_MESSAGES, SUPPORT_STATUS_LABELS } from '@plateia/core/messages/support';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import {
+  $supportThread,
+  openSupportThread,
+  replyToSupport,
+  revalidateSupport,
+} from '@plateia/core/stores/support';
+import { type FormEvent, useEffect, useState } from 'react';
 import { AccountGate } from '../components/AccountGate.tsx';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { ErrorCard } from '../components/ErrorCard.tsx';
@@ -24,49 +23,25 @@ export default function SupportThread({ requestId }: { requestId: number }) {
   );
 }
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'error'; message: string }
-  | { state: 'done'; request: SupportRequest; messages: SupportMessage[] };
-
 function Thread({ requestId }: { requestId: number }) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  useEffect(() => openSupportThread(requestId), [requestId]);
+  const { data: thread, error } = useStore($supportThread);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
-  const read = useCallback(() => {
-    fetchSupportThread(requestId).then(
-      (thread) => setLoad({ state: 'done', ...thread }),
-      (error) =>
-        setLoad({
-          state: 'error',
-          message: error instanceof ApiError ? error.message : SUPPORT_MESSAGES.loadFailed,
-        }),
-    );
-  }, [requestId]);
-  useEffect(read, [read]);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!text.trim()) return;
     setBusy(true);
-    try {
-      await replyToSupport(requestId, text.trim());
-      setText('');
-      showToast({ kind: 'success', message: SUPPORT_MESSAGES.replied });
-      read();
-    } catch (error) {
-      showToast({
-        kind: 'error',
-        message: error instanceof ApiError ? error.message : SUPPORT_MESSAGES.replyFailed,
-      });
-    } finally {
-      setBusy(false);
-    }
+    const sent = await replyToSupport(requestId, text.trim());
+    if (sent.ok) setText('');
+    setBusy(false);
   }
 
-  if (load.state === 'loading') return <div className="card friends-skeleton" aria-busy="true" />;
-  if (load.state === 'error') return <ErrorCard onRetry={read} />;
-  const { request, messages } = load;
+  const shown = thread?.request.id === requestId ? thread : null;
+  if (error && !shown) return <ErrorCard onRetry={revalidateSupport} />;
+  if (!shown) return <div className="card friends-skeleton" aria-busy="true" />;
+  const { request, messages } = shown;
   return (
     <div className="support">
       <a href="/support" className="muted">

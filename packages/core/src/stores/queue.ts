@@ -1,6 +1,13 @@
 import { atom } from 'nanostores';
-import { fetchQueueEntry, fetchQueueState, joinQueue, readQueueStream } from '../api/queue.ts';
-import type { QueueEntryView, QueueState } from '../contracts/queue.ts';
+import {
+  fetchQueueEntry,
+  fetchQueueState,
+  fetchQueueVerification,
+  joinQueue,
+  readQueueStream,
+} from '../api/queue.ts';
+import type { QueueEntryView, QueueState, QueueVerification } from '../contracts/queue.ts';
+import { createFetcherStore } from './fetcher.ts';
 import { $queuePass } from './queue-pass.ts';
 
 /**
@@ -118,3 +125,15 @@ export function stopWatchingQueue(): void {
   watching = null;
   $queueTransport.set('idle');
 }
+
+/** The event whose shuffle the public verification page (`/fila/{eventId}/verificar`) checks. */
+export const $queueVerificationEventId = atom<number | null>(null);
+
+/**
+ * The public record of {@link $queueVerificationEventId}'s shuffle: the pre-queue's ids in
+ * the order given, the commitment and, once revealed, the seed. No account needed.
+ */
+export const $queueVerification = createFetcherStore<QueueVerification>(
+  ['queue/verification/', $queueVerificationEventId],
+  { fetcher: (...parts) => fetchQueueVerification(Number(parts[1])) },
+);
