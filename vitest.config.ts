@@ -70,7 +70,7 @@ const projects: TestProjectInlineConfiguration[] = [
   // The same widget tests on the script-tag build's runtime: React resolved to Preact's
   // compat layer, as packages/widgets/build/build.mjs resolves it.
   widgetsSuite('widgets-preact', true),
-  { define: appVersionDefine, test: { name: 'site', root: 'site', include: ['src/**/*.test.ts'] } },
+  { define: appVersionDefine, test: { name: 'site', root: 'site', include: ['src/**/*.test.{ts,tsx}'] } },
   { test: { name: 'examples', root: 'examples', include: ['*/test/**/*.test.ts'] } },
   serverSuite('server', 'pglite'),
 ];
