@@ -1,6 +1,6 @@
+import { formatCents } from '@plateia/core/format/money';
 import type { MailMessage } from '../mail/mailer.ts';
 import { escapeHtml } from '../mail/templates.ts';
-import { formatBrl } from '../payments/installments.ts';
 
 /** What the purchase confirmation says. */
 export interface ConfirmationInput {
@@ -35,7 +35,7 @@ export function purchaseConfirmationEmail(input: ConfirmationInput): MailMessage
   const subject = `Compra confirmada: ${input.eventName}`;
   const count = input.ticketCount === 1 ? '1 ingresso' : `${input.ticketCount} ingressos`;
   const lines = [
-    `Recebemos o pagamento do pedido ${input.orderNumber} (${formatBrl(input.totalCents)}) para ${input.eventName}.`,
+    `Recebemos o pagamento do pedido ${input.orderNumber} (${formatCents(input.totalCents)}) para ${input.eventName}.`,
     `Seus ingressos (${count}) já estão na sua conta, em Meus Ingressos. Por segurança, eles não são enviados por e-mail e o QR Code muda constantemente: evite prints.`,
   ];
   if (input.transferredTo.length > 0) {

@@ -10,11 +10,3 @@ export {
   MIN_INSTALLMENT_CENTS,
   splitInstallments,
 } from '@plateia/core/rules/installments';
-
-/** Cents as pt-BR money: "R$ 1.234,56" (thousands dot, decimal comma, plain space). */
-export function formatBrl(cents: number): string {
-  const negative = cents < 0;
-  const abs = Math.abs(Math.trunc(cents));
-  const reais = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${negative ? '-' : ''}R$ ${reais},${String(abs % 100).padStart(2, '0')}`;
-}

@@ -1,7 +1,7 @@
 /** The pt-BR e-mails of refunds. */
+import { formatCents } from '@plateia/core/format/money';
 import type { MailMessage } from '../mail/mailer.ts';
 import { escapeHtml } from '../mail/templates.ts';
-import { formatBrl } from '../payments/installments.ts';
 
 /** The e-mail's page: the brand, the lines and one button. */
 function page(subject: string, lines: string[], href: string, label: string): string {
@@ -26,7 +26,7 @@ export function pixKeyNeededEmail(input: {
   const subject = 'Reembolso: informe outra chave PIX';
   const lines = [
     hello,
-    `Tentamos devolver ${formatBrl(input.amountCents)} do pedido ${input.orderNumber} para a conta que fez o PIX, mas o banco não aceitou a devolução.`,
+    `Tentamos devolver ${formatCents(input.amountCents)} do pedido ${input.orderNumber} para a conta que fez o PIX, mas o banco não aceitou a devolução.`,
     'Informe outra chave PIX em Meus Ingressos, no ingresso reembolsado, e enviamos o valor para ela na hora.',
   ];
   return {
@@ -58,7 +58,7 @@ export function eventCancelledEmail(input: EventCancelledInput): MailMessage {
   const lines = [
     hello,
     `O produtor cancelou ${input.eventName} e ${count}.`,
-    `Estamos devolvendo ${formatBrl(input.amountCents)}, com a taxa de serviço, pelo mesmo meio do pagamento: PIX para a conta que pagou, estorno no cartão ou saldo da carteira. Você não precisa fazer nada.`,
+    `Estamos devolvendo ${formatCents(input.amountCents)}, com a taxa de serviço, pelo mesmo meio do pagamento: PIX para a conta que pagou, estorno no cartão ou saldo da carteira. Você não precisa fazer nada.`,
     'Acompanhe o reembolso em Meus Ingressos.',
   ];
   const html = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>

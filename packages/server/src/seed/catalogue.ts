@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { formatCount } from '@plateia/core/format/numbers';
 import { sql } from 'drizzle-orm';
 import { type CreatedEvent, createEvent, customerIdByEmail, type SectionInput } from '../catalogue/create.ts';
 import type { Database } from '../db/client.ts';
@@ -12,11 +13,18 @@ export const DEMO_SELLER_EMAIL = 'cliente@plateia.dev';
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
-/** A date `days` from now at `hour` o'clock (server time), so the demo always looks current. */
+/** Brasília's offset from UTC in hours: America/Sao_Paulo has kept UTC−3 all year since 2019. */
+const BRASILIA_UTC_OFFSET = -3;
+
+/**
+ * A date `days` from now at `hour` o'clock on Brasília time (where the venues are), whatever
+ * the server's zone, so the demo always looks current and a 20:00 show reads 20:00.
+ */
 function daysFromNow(days: number, hour: number): Date {
-  const date = new Date(Date.now() + days * DAY);
-  date.setHours(hour, 0, 0, 0);
-  return date;
+  // Shifted by the offset, the UTC fields read Brasília's wall clock: its calendar day.
+  const wall = new Date(Date.now() + days * DAY + BRASILIA_UTC_OFFSET * HOUR);
+  const midnight = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate());
+  return new Date(midnight + (hour - BRASILIA_UTC_OFFSET) * HOUR);
 }
 
 /**
@@ -304,7 +312,7 @@ export async function createLargeVenue(
   const start = daysFromNow(90, 20);
   return createEvent(db, {
     slug: options.slug ?? `estadio-${total}`,
-    name: `Estádio (${total.toLocaleString('pt-BR')} lugares)`,
+    name: `Estádio (${formatCount(total)} lugares)`,
     venue: 'Estádio de Teste',
     city: 'São Paulo - SP',
     startsAt: start,

@@ -3,9 +3,10 @@
  * and on the leader's resend) and the notice that a group closed without every share.
  * Completion is told by the purchase confirmations (payments/confirmation-email.ts).
  */
+import { formatDateTime } from '@plateia/core/format/dates';
+import { formatCents } from '@plateia/core/format/money';
 import type { MailMessage } from '../mail/mailer.ts';
 import { escapeHtml } from '../mail/templates.ts';
-import { formatBrl } from '../payments/installments.ts';
 
 function wrap(title: string, paragraphs: string[], action: { href: string; label: string } | null): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
@@ -21,9 +22,6 @@ ${body}${button}
 <p style="margin:32px 0 0;font-size:12px;color:#a0a0ab">Equipe Plateia. Seus ingressos ficam sempre na sua conta, nunca são enviados por e-mail.</p>
 </div></body></html>`;
 }
-
-const deadlineText = (at: Date): string =>
-  at.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
 
 /** A friend's invitation: the event, their share, the deadline and the link to pay by PIX. */
 export function invitationEmail(input: {
@@ -41,9 +39,9 @@ export function invitationEmail(input: {
   const lines = [
     `${who} está comprando ingressos para ${input.eventName} e dividiu o pagamento com você.`,
     input.tickets > 0
-      ? `Sua parte é ${formatBrl(input.amountCents)} e você recebe ${tickets}.`
-      : `Sua parte é ${formatBrl(input.amountCents)}.`,
-    `Pague por PIX até ${deadlineText(input.deadline)} (horário de Brasília). Você não precisa de conta para pagar; para receber o ingresso, tenha uma conta Plateia com este e-mail.`,
+      ? `Sua parte é ${formatCents(input.amountCents)} e você recebe ${tickets}.`
+      : `Sua parte é ${formatCents(input.amountCents)}.`,
+    `Pague por PIX até ${formatDateTime(input.deadline)} (horário de Brasília). Você não precisa de conta para pagar; para receber o ingresso, tenha uma conta Plateia com este e-mail.`,
     'Se alguém não pagar até o prazo, quem pagou recebe o valor de volta por PIX.',
   ];
   const text = ['Olá!', '', ...lines, '', `Pagar minha parte: ${input.link}`, '', 'Equipe Plateia'].join(
@@ -70,7 +68,7 @@ export function groupExpiredEmail(input: {
   const lines = [
     `O prazo do pagamento em grupo do pedido ${input.orderNumber} (${input.eventName}) terminou sem todos os pagamentos, e o pedido foi cancelado.`,
     input.paidCents > 0
-      ? `Os ${formatBrl(input.paidCents)} pagos voltam para as contas de onde vieram, por devolução PIX. Quem pagou não precisa fazer nada.`
+      ? `Os ${formatCents(input.paidCents)} pagos voltam para as contas de onde vieram, por devolução PIX. Quem pagou não precisa fazer nada.`
       : 'Nenhuma parte foi paga, então não há valores a devolver.',
   ];
   const text = ['Olá!', '', ...lines, '', `Detalhes: ${input.detailsUrl}`, '', 'Equipe Plateia'].join('\n');

@@ -1,3 +1,4 @@
+import { formatTime } from '@plateia/core/format/dates';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../src/db/sql.ts';
@@ -69,5 +70,23 @@ describe('demo catalogue', () => {
     const submap = (await t.app.inject({ method: 'GET', url: map.sections[0].submap })).json();
     expect(submap.rows).toHaveLength(50);
     expect(submap.rows[0].ids).toHaveLength(100);
+  });
+
+  it('starts a demo show at its hour on Brasília time whatever the server zone, and names its seats in pt-BR', async () => {
+    // A server in another zone once started the 20:00 shows at 20:00 of its own clock.
+    const zone = process.env.TZ;
+    process.env.TZ = 'Asia/Tokyo';
+    try {
+      const venue = await createLargeVenue(t.database.db, { seats: 1_200, slug: 'estadio-outro-fuso' });
+      const [row] = await selectRows<{ name: string; starts_at: string | Date }>(
+        t.database.db,
+        sql`SELECT name, starts_at FROM events WHERE id = ${venue.id}`,
+      );
+      expect(formatTime(row!.starts_at)).toBe('20:00');
+      expect(row!.name).toBe('Estádio (1.200 lugares)');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });

@@ -1,6 +1,6 @@
+import { formatCents } from '@plateia/core/format/money';
 import { describe, expect, it } from 'vitest';
 import {
-  formatBrl,
   installmentOptions,
   MAX_INSTALLMENTS,
   MIN_INSTALLMENT_CENTS,
@@ -50,10 +50,10 @@ describe('installments', () => {
     expect(installmentOptions(0)).toEqual([]);
   });
 
-  it('formats pt-BR money', () => {
-    expect(formatBrl(0)).toBe('R$ 0,00');
-    expect(formatBrl(5)).toBe('R$ 0,05');
-    expect(formatBrl(123_456_789)).toBe('R$ 1.234.567,89');
+  it('formats pt-BR money as the e-mails show it, through core formatCents', () => {
+    expect(formatCents(0)).toBe('R$ 0,00');
+    expect(formatCents(5)).toBe('R$ 0,05');
+    expect(formatCents(123_456_789)).toBe('R$ 1.234.567,89');
     expect(splitInstallments(1_200_000, 12)?.label).toBe('12x de R$ 1.000,00');
   });
 });
