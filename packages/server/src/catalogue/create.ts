@@ -77,6 +77,11 @@ export interface EventInput {
   meia?: Partial<MeiaPolicy>;
   /** 'draft' until its producer publishes it (catalogue/drafts.ts); default 'published'. */
   status?: 'draft' | 'published';
+  /**
+   * When it is created, by the app's clock (`app.now()`); it dates the event and the
+   * organisation made for its producer when they have none. Without it, the database's clock.
+   */
+  createdAt?: Date;
 }
 
 /** Ids of what `createEvent` made, for tests and the demo seed. */
@@ -142,16 +147,17 @@ async function insertEvent(tx: Queryable, input: EventInput): Promise<number> {
   // An event with a producer belongs to an organisation: the one named, else the producer's own.
   const organisationId =
     input.organisationId ??
-    (input.producerId ? await producersOrganisation(tx, input.producerId, new Date()) : null);
+    (input.producerId ? await producersOrganisation(tx, input.producerId, input.createdAt ?? null) : null);
+  const createdAt = input.createdAt ? sql`${input.createdAt.toISOString()}::timestamptz` : sql`now()`;
   const event = await selectOne<{ id: number }>(
     tx,
     sql`INSERT INTO events (slug, name, description, venue, city, starts_at, ends_at, image, producer_id,
-                            organisation_id, pixel, service_fee_bps, status)
+                            organisation_id, pixel, service_fee_bps, status, created_at, updated_at)
         VALUES (${input.slug}, ${input.name}, ${input.description ?? ''}, ${input.venue ?? ''},
                 ${input.city ?? ''}, ${input.startsAt.toISOString()}::timestamptz,
                 ${input.endsAt.toISOString()}::timestamptz, ${input.image ?? ''}, ${input.producerId ?? null},
                 ${organisationId}, ${input.pixel ?? ''}, ${input.serviceFeeBps ?? 1000},
-                ${input.status ?? 'published'})
+                ${input.status ?? 'published'}, ${createdAt}, ${createdAt})
         RETURNING id`,
   );
   return event!.id;

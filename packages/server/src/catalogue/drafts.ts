@@ -95,6 +95,7 @@ export async function createDraftEvent(
       organisationId,
       lots,
       status: 'draft',
+      createdAt: now,
       ...(input.meiaPercentBps ? { meia: { percentBps: input.meiaPercentBps } } : {}),
     });
     return { id: created.id, slug };

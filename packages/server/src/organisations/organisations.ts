@@ -165,9 +165,13 @@ export async function updateOrganisation(
 /**
  * The organisation events created for `producerId` go into when no organisation is named:
  * the first one the producer owns, or a new one in their name (the demo seed and events
- * made before organisations existed).
+ * made before organisations existed). `now` is the app's clock; null takes the database's.
  */
-export async function producersOrganisation(db: Queryable, producerId: number, now: Date): Promise<number> {
+export async function producersOrganisation(
+  db: Queryable,
+  producerId: number,
+  now: Date | null,
+): Promise<number> {
   const owned = await selectOne<{ id: number }>(
     db,
     sql`SELECT organisation_id AS id FROM organisation_members
@@ -175,15 +179,15 @@ export async function producersOrganisation(db: Queryable, producerId: number, n
          ORDER BY organisation_id LIMIT 1`,
   );
   if (owned) return Number(owned.id);
-  const row = await selectOne<{ id: number }>(
+  const row = await selectOne<{ id: number; created_at: string | Date }>(
     db,
     sql`INSERT INTO organisations (name, contact_email, contact_phone, created_by, created_at)
         SELECT coalesce(nullif(trim(namef || ' ' || namel), ''), email), email, phone, id,
-               ${now.toISOString()}::timestamptz
+               ${now ? sql`${now.toISOString()}::timestamptz` : sql`now()`}
           FROM customers WHERE id = ${producerId}
-        RETURNING id`,
+        RETURNING id, created_at`,
   );
   if (!row) throw new Error(`no customer ${producerId} to make an organisation for`);
-  await addMember(db, Number(row.id), producerId, 'owner', now);
+  await addMember(db, Number(row.id), producerId, 'owner', new Date(row.created_at));
   return Number(row.id);
 }

@@ -1,11 +1,17 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent } from '../../src/catalogue/create.ts';
+import { selectOne } from '../../src/db/sql.ts';
 import { addMember } from '../../src/organisations/organisations.ts';
 import { bearer, createCustomer, type TestCustomer } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import { testClock } from '../support/clock.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 describe("an organisation's events: a draft, then published", () => {
+  // An hour behind the real time, so a date taken from the real clock would show.
+  const clock = testClock(new Date(Date.now() - 60 * 60 * 1000));
   let t: TestApp;
   let owner: TestCustomer;
   let viewer: TestCustomer;
@@ -34,7 +40,7 @@ describe("an organisation's events: a draft, then published", () => {
     ((await call('GET', '/events', null)).json().data as { id: number }[]).map((event) => event.id);
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { clock: clock.now });
     owner = await createCustomer(t.database.db, { email: 'dona@example.com' });
     organisationId = (
       await call('POST', '/organisations', owner, {
@@ -108,5 +114,33 @@ describe("an organisation's events: a draft, then published", () => {
     expect(again.json().message).toBe('Este evento já foi publicado.');
     // Half of its 300 tickets may be meias: the share the producer chose, above the legal 40%.
     expect((await call('GET', `/events/${id}/meia-entrada`, null)).json().total).toBe(150);
+  });
+
+  it("dates new events, and the organisation made for a producer who had none, by the app's clock", async () => {
+    const { id } = (await create(owner, draft({ slug: 'forro-datado' }))).json();
+    const stored = await selectOne<{ created_at: Date | string }>(
+      t.database.db,
+      sql`SELECT created_at FROM events WHERE id = ${id}`,
+    );
+    expect(new Date(stored!.created_at).toISOString()).toBe(clock.now().toISOString());
+
+    const producer = await createCustomer(t.database.db, { email: 'antiga@example.com', isadmin: '1' });
+    const createdAt = new Date('2026-01-02T03:04:05.000Z');
+    const event = await createEvent(t.database.db, {
+      slug: 'evento-antigo',
+      name: 'Evento antigo',
+      startsAt: new Date(Date.now() + DAY),
+      endsAt: new Date(Date.now() + 2 * DAY),
+      producerId: producer.id,
+      createdAt,
+    });
+    const organisation = await selectOne<{ created_at: Date | string; added_at: Date | string }>(
+      t.database.db,
+      sql`SELECT o.created_at, m.added_at FROM events e JOIN organisations o ON o.id = e.organisation_id
+            JOIN organisation_members m ON m.organisation_id = o.id AND m.customer_id = ${producer.id}
+           WHERE e.id = ${event.id}`,
+    );
+    expect(new Date(organisation!.created_at).toISOString()).toBe(createdAt.toISOString());
+    expect(new Date(organisation!.added_at).toISOString()).toBe(createdAt.toISOString());
   });
 });
