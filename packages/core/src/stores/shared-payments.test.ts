@@ -6,6 +6,7 @@ import type { ReservedOrder } from '../contracts/orders.ts';
 import type { SharedPaymentView, SharePaymentView, ShareView } from '../contracts/shared-payments.ts';
 import { fakeRoutes, json, sent } from '../test/fake-api.ts';
 import { $checkout, $checkoutStartedAt, type CheckoutData } from './checkout.ts';
+import { clearFetcherCache } from './fetcher.ts';
 import { $user } from './session.ts';
 import {
   $mySharedPayments,
@@ -144,6 +145,7 @@ afterEach(() => {
   $checkout.set(null);
   $checkoutStartedAt.set(null);
   cleanStores($sharedPayment, $sharePayment, $mySharedPayments, $toasts);
+  clearFetcherCache();
 });
 
 /** Lets the next poll run and its answer land. */
@@ -227,19 +229,25 @@ describe('following a group', () => {
     });
     let state: DocumentVisibilityState = 'visible';
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => state);
+    const hidden = vi.spyOn(document, 'hidden', 'get').mockImplementation(() => state === 'hidden');
+    // As browsers fire it: at the document, bubbling to the window.
+    const show = (next: DocumentVisibilityState) => {
+      state = next;
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    };
     const stop = watchSharedPayment(9, { intervalMs: 1000 });
     await allTasks();
     expect(calls).toHaveLength(1);
-    state = 'hidden';
+    show('hidden');
     await nextTick(5000);
     expect(calls).toHaveLength(1);
-    state = 'visible';
-    document.dispatchEvent(new Event('visibilitychange'));
+    show('visible');
     await allTasks();
     expect(calls).toHaveLength(2);
     await nextTick(1000);
     expect(calls).toHaveLength(3);
     stop();
+    hidden.mockRestore();
     visibility.mockRestore();
   });
 });

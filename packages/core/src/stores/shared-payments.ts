@@ -2,10 +2,11 @@
  * Shared payments (docs/shared-payments.md): the checkout's split of a reserved order into
  * shares paid by PIX each, the group page the leader and participants follow live, one share's
  * page with its PIX charge (reached by the e-mailed link, no account needed), and the list in
- * Meus Ingressos. Pages follow a group or a share by polling while something can still change;
+ * Meus Ingressos. Pages follow a group or a share by polling (`@nanostores/query` fetcher stores,
+ * `stores/fetcher.ts`) while something can still change;
  * the outcome itself (all paid, or expiry and refunds) is the API host's jobs' business.
  */
-import { atom, task, type WritableAtom } from 'nanostores';
+import { atom, type ReadableAtom, task, type WritableAtom } from 'nanostores';
 import { ApiError } from '../api/client.ts';
 import {
   createSharedPayment,
@@ -26,6 +27,7 @@ import type {
 import { SHARED_PAYMENT_MESSAGES } from '../messages/shared-payments.ts';
 import { validateShares } from '../rules/shared-payments.ts';
 import { $checkout, completeCheckout } from './checkout.ts';
+import { createFetcherStore, type FetcherStore } from './fetcher.ts';
 import { $user } from './session.ts';
 import { showToast } from './toasts.ts';
 
@@ -60,57 +62,96 @@ function isFinal(error: unknown): boolean {
 const messageOf = (error: unknown): string =>
   error instanceof Error && error.message ? error.message : SHARED_PAYMENT_MESSAGES.loadFailed;
 
+/** What a page follows: the id, and a share link's token for a participant without a session. */
+const followKey = (id: EntityId, shareToken?: string | null): string =>
+  new URLSearchParams({ id: String(id), token: shareToken ?? '' }).toString();
+
+function readFollowKey(key: unknown): { id: string; token: string | null } {
+  const params = new URLSearchParams(String(key));
+  return { id: params.get('id') ?? '', token: params.get('token') || null };
+}
+
+/** The group and the share the pages follow, as fetcher-store key parts (`null`: none). */
+const $followedGroup = atom<string | null>(null);
+const $followedShare = atom<string | null>(null);
+
 /**
- * Reads `read` now and every `intervalMs` after each answer while `goOn` says the view can
- * still change; stops on a final failure or when the returned function is called. A failed
- * read that is not final (no answer, 5xx) is retried at the next tick. While the page is
- * hidden no read is made; the one that fell due is made as soon as the page shows again.
+ * One polling fetcher store per key prefix and interval, made on first use (so a bundle that
+ * only splits a checkout never loads the fetching library): asks again every `intervalMs` while
+ * followed, never while the page is hidden, and at once when it shows again.
+ */
+const pollers = new Map<string, FetcherStore<unknown>>();
+function poller<T>(
+  prefix: string,
+  $followed: ReadableAtom<string | null>,
+  read: (id: string, token: string | null) => Promise<T>,
+  intervalMs: number,
+): FetcherStore<T> {
+  const name = `${prefix}@${intervalMs}`;
+  let store = pollers.get(name);
+  if (!store) {
+    store = createFetcherStore<unknown>([prefix, $followed], {
+      fetcher: (_prefix, key) => {
+        const { id, token } = readFollowKey(key);
+        return read(id, token);
+      },
+      revalidateInterval: intervalMs,
+      revalidateOnFocus: true,
+      dedupeTime: intervalMs / 2,
+      // A failed read is asked again at the next tick; a final one stops the following.
+      onErrorRetry: false,
+    });
+    pollers.set(name, store);
+  }
+  return store as FetcherStore<T>;
+}
+
+/**
+ * Follows `key` through its fetcher store into `followed` while `goOn` says the view can still
+ * change; stops on a final failure or when the returned function is called. A failed read that
+ * is not final (no answer, 5xx) keeps what is shown and is retried at the next tick.
  */
 function follow<T>(
-  store: WritableAtom<Followed<T>>,
-  read: () => Promise<T>,
+  followed: WritableAtom<Followed<T>>,
+  $followed: WritableAtom<string | null>,
+  $poller: FetcherStore<T>,
+  prefix: string,
+  key: string,
   goOn: (view: T) => boolean,
-  intervalMs: number,
 ): () => void {
+  let unbind: (() => void) | null = null;
   let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let due = false;
-  const hidden = () => globalThis.document?.visibilityState === 'hidden';
-  const onVisibility = () => {
-    if (stopped || !due || hidden()) return;
-    due = false;
-    void task(tick);
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    unbind?.();
+    if ($followed.get() === key) $followed.set(null);
   };
-  const tick = async () => {
-    try {
-      const view = await read();
-      if (stopped) return;
-      store.set({ view, loading: false, error: null });
-      if (!goOn(view)) return;
-    } catch (error) {
-      if (stopped) return;
+  followed.set(unread());
+  $followed.set(key);
+  unbind = $poller.listen(({ data, error, loading }) => {
+    // Another page's key, until this one's reaches the store.
+    if (stopped || $poller.key !== `${prefix}${key}`) return;
+    if (error !== undefined && !loading) {
       if (isFinal(error)) {
-        store.set({ view: null, loading: false, error: messageOf(error) });
+        followed.set({ view: null, loading: false, error: messageOf(error) });
+        queueMicrotask(stop);
         return;
       }
-      // Keeps what is shown; the first read failing leaves a reason to show meanwhile.
-      const current = store.get();
-      store.set({ ...current, loading: false, error: current.view ? null : messageOf(error) });
+      const current = followed.get();
+      followed.set({ ...current, loading: false, error: current.view ? null : messageOf(error) });
+      return;
     }
-    timer = setTimeout(() => {
-      if (hidden()) due = true;
-      else void task(tick);
-    }, intervalMs);
-  };
-  store.set(unread());
-  globalThis.document?.addEventListener('visibilitychange', onVisibility);
-  void task(tick);
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-    globalThis.document?.removeEventListener('visibilitychange', onVisibility);
-  };
+    if (data === undefined) return;
+    followed.set({ view: data, loading: false, error: null });
+    if (!goOn(data)) queueMicrotask(stop);
+  });
+  if (stopped) unbind();
+  return stop;
 }
+
+const GROUP_KEY = 'shared-payments/status/';
+const SHARE_KEY = 'shared-payments/payment/';
 
 /**
  * Follows a group: every share's state while it is open (the leader watches the friends pay),
@@ -123,9 +164,16 @@ export function watchSharedPayment(
 ): () => void {
   return follow(
     $sharedPayment,
-    () => fetchSharedPayment(id, options.shareToken),
+    $followedGroup,
+    poller(
+      GROUP_KEY,
+      $followedGroup,
+      (groupId, token) => fetchSharedPayment(groupId, token),
+      options.intervalMs ?? SHARED_PAYMENT_POLL_INTERVAL_MS,
+    ),
+    GROUP_KEY,
+    followKey(id, options.shareToken),
     (view) => view.status === 'open',
-    options.intervalMs ?? SHARED_PAYMENT_POLL_INTERVAL_MS,
   );
 }
 
@@ -136,9 +184,16 @@ export function watchSharePayment(
 ): () => void {
   return follow(
     $sharePayment,
-    () => fetchSharePayment(shareId, options.shareToken),
+    $followedShare,
+    poller(
+      SHARE_KEY,
+      $followedShare,
+      (id, token) => fetchSharePayment(id, token),
+      options.intervalMs ?? SHARE_POLL_INTERVAL_MS,
+    ),
+    SHARE_KEY,
+    followKey(shareId, options.shareToken),
     (view) => view.share.status === 'pending' && view.sharedPayment.status === 'open',
-    options.intervalMs ?? SHARE_POLL_INTERVAL_MS,
   );
 }
 
