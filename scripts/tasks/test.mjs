@@ -29,10 +29,10 @@ for (const dir of typecheckProjects) step(`type check ${dir}`, bin('tsc'), ['-p'
 // No import cycles in any package: a cycle means a concept lives in the wrong module.
 // dpdm follows the relative `.ts`/`.tsx` imports as written (explicit extensions) and
 // dynamic `import()` too: a module loaded lazily by one it imports is still a cycle, and
-// the bundler keeps both in one load unit. Type-only imports are left out (`--transform`
-// compiles each file first, which drops them): `import type` is erased before anything
-// runs, so it orders no module evaluation and joins no chunks, and two modules that
-// name each other's types are no runtime tangle. Each package is checked on its own
+// the bundler keeps both in one load unit. Type-only imports count as well (no
+// `--transform`): erased before anything runs, they tangle no module evaluation, but two
+// modules that name each other's types say a concept is split between them, and its
+// types belong in the module that owns it. Each package is checked on its own
 // files: other workspace packages, node_modules and build output are not followed.
 // Astro components (site) are not parsed; what they import is checked from those modules.
 const cycleChecks = [
@@ -44,7 +44,6 @@ const cycleChecks = [
 for (const [dir, files] of cycleChecks) {
   const otherPackages = cycleChecks.map(([other]) => other).filter((other) => !other.startsWith(dir));
   step(`no import cycles in ${dir}`, bin('dpdm'), [
-    '--transform',
     '--no-tree',
     '--no-warning',
     '--exit-code',

@@ -13,8 +13,8 @@ import { loggerOptions } from './logging.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { sendConfirmations } from './orders/confirmation.ts';
 import { settleOrderPayment } from './orders/payment.ts';
+import type { PaymentPurposes } from './payments/deps.ts';
 import { createPaymentProviders, type PaymentProviders } from './payments/providers.ts';
-import type { PaymentPurposes } from './payments/purposes.ts';
 import { sharePixWebhookSecret } from './payments/webhook-secret.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -68,7 +68,7 @@ declare module 'fastify' {
 export const BODY_LIMIT = 64 * 1024;
 
 /**
- * What payments' charges are for and whose its devoluções are (payments/purposes.ts), from
+ * What payments' charges are for and whose its devoluções are (payments/deps.ts), from
  * the domains that consume payments: a paid payment is a shared payment's share when it is
  * one (credited alone; the last share sells the order), else its order's own payment; wallet
  * top-ups are PIX charges of their own; refunds and wallet returns own devoluções.

@@ -1,13 +1,35 @@
 /** Door check-in as the API host sends it (`/check-in/events/{eventId}/…`, docs/check-in.md). */
-import type { CheckInTicket, CheckInVerdict } from '../rules/check-in-decision.ts';
-
-export type { CheckInTicket, CheckInVerdict } from '../rules/check-in-decision.ts';
 
 /**
  * A meia-entrada ticket's beneficiary in the manifest, so a scanner without signal still
  * shows "MEIA — conferir documento": `[category, categoryLabel, name, document, differenceCents]`.
  */
 export type CheckInManifestMeia = [string, string, string, string, number];
+
+/** A ticket as the door knows it: the manifest's entry, or the server's row. */
+export interface CheckInTicket {
+  id: number;
+  holderVersion: number;
+  /** 'valid', 'used', 'cancelled', 'transferred', 'resold', 'refunded', or a later status. */
+  status: string;
+  /** A meia-entrada ticket's beneficiary, as the manifest carries it (offline door). */
+  meia?: CheckInManifestMeia;
+}
+
+/** Every outcome of a scan. Only `admitted` lets the person in. */
+export type CheckInVerdict =
+  | 'admitted'
+  | 'already_used'
+  | 'wrong_event'
+  | 'old_code'
+  | 'invalid_code'
+  | 'unreadable'
+  | 'cancelled'
+  | 'transferred'
+  | 'resold'
+  | 'refunded'
+  | 'not_admissible'
+  | 'door_closed';
 
 /**
  * One ticket in the manifest: `[ticketId, holderVersion, status]`, and for a meia-entrada

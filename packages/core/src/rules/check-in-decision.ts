@@ -6,23 +6,12 @@
  * Pure: the ticket lookup and the code check are handed in, so the table is tested with
  * any lookup and the page and the server plug in the real ones.
  */
-import type { CheckInManifestMeia } from '../contracts/check-in.ts';
+import type { CheckInTicket, CheckInVerdict } from '../contracts/check-in.ts';
 import { decodeTicketPayload } from './ticket-code.ts';
 
-/** Every outcome of a scan. Only `admitted` lets the person in. */
-export type CheckInVerdict =
-  | 'admitted'
-  | 'already_used'
-  | 'wrong_event'
-  | 'old_code'
-  | 'invalid_code'
-  | 'unreadable'
-  | 'cancelled'
-  | 'transferred'
-  | 'resold'
-  | 'refunded'
-  | 'not_admissible'
-  | 'door_closed';
+// The verdicts and the door's ticket are the check-in contract's; named here too for the
+// modules that decide scans.
+export type { CheckInTicket, CheckInVerdict } from '../contracts/check-in.ts';
 
 /** Every verdict, in the order of the decision table. */
 export const CHECK_IN_VERDICTS: readonly CheckInVerdict[] = [
@@ -39,16 +28,6 @@ export const CHECK_IN_VERDICTS: readonly CheckInVerdict[] = [
   'not_admissible',
   'door_closed',
 ];
-
-/** A ticket as the door knows it: the manifest's entry, or the server's row. */
-export interface CheckInTicket {
-  id: number;
-  holderVersion: number;
-  /** 'valid', 'used', 'cancelled', 'transferred', 'resold', 'refunded', or a later status. */
-  status: string;
-  /** A meia-entrada ticket's beneficiary, as the manifest carries it (offline door). */
-  meia?: CheckInManifestMeia;
-}
 
 /** What the decision needs besides the scanned text. */
 export interface CheckInDecisionContext {

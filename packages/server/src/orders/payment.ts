@@ -1,11 +1,11 @@
 /**
  * An order's own payment arriving (PIX or card, not a shared payment's share): the purpose
- * payments settles a paid `payments` row with (payments/purposes.ts), inside its transaction.
+ * payments settles a paid `payments` row with (payments/deps.ts), inside its transaction.
  */
 import type { Queryable } from '../db/sql.ts';
+import type { PaidCharge, PurposeSettlement } from '../payments/deps.ts';
 import { postOrderPayment, postUnfulfilledPayment } from '../payments/ledger.ts';
 import { loadOrder } from '../payments/order.ts';
-import type { PaidCharge, PurposeSettlement } from '../payments/purposes.ts';
 import { spendWalletPart, walletPartCompletes } from '../wallet/order-part.ts';
 import { sendConfirmations } from './confirmation.ts';
 import { type SettleOutcome, settleOrder } from './fulfilment.ts';

@@ -1,6 +1,6 @@
 import type { OrderItemView, ProductAllowance } from '@plateia/core/contracts/orders';
 import { meiaPriceCents } from '@plateia/core/rules/meia-entrada';
-import type { ReserveInput, ReserveTicketLine, TicketAllowance } from './reserve.ts';
+import type { ReserveInput, ReserveTicketLine, TicketAllowance } from './reserve-request.ts';
 
 /** A ticket lot as a reservation reads it. */
 export interface TicketTypeRow {

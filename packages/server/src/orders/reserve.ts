@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { MeiaBeneficiary } from '@plateia/core/contracts/catalogue';
 import type { ProductAllowance, ReservedOrder } from '@plateia/core/contracts/orders';
 import { lotTurnNotice } from '@plateia/core/messages/catalogue';
 import { MEIA_MESSAGES } from '@plateia/core/messages/meia-entrada';
@@ -29,50 +28,10 @@ import {
   type TicketTypeRow,
   ticketDraft,
 } from './reservation-draft.ts';
+import type { ReserveInput, ReserveTicketLine, TicketAllowance } from './reserve-request.ts';
 
 /** Cart/checkout expiry (docs/buying.md): 15 minutes. */
 export const RESERVATION_SECONDS = 900;
-
-/** One ticket line of `POST /cart/reserve` (field names in docs/buying.md). */
-export interface ReserveTicketLine {
-  tk_qtd: number;
-  tk_id: number;
-  seat_id?: number | null | undefined;
-  table_id?: number | null | undefined;
-  seat_group_id?: number | null | undefined;
-  is_from_resale?: number | boolean | undefined;
-  resaleId?: number | null | undefined;
-  original_n_number?: number | null | undefined;
-  /** Whose account receives each ticket (docs/buying.md); missing entries mean the buyer. */
-  holder_emails?: string[] | undefined;
-  /**
-   * Meia-entrada beneficiaries: the line's first `meia.length` tickets are meias, one
-   * beneficiary each; the rest full price (docs/meia-entrada.md).
-   */
-  meia?: MeiaBeneficiary[] | undefined;
-}
-
-/** One product line of `POST /cart/reserve`. */
-export interface ReserveProductLine {
-  product_id: number;
-  product_qtd: number;
-}
-
-/** A reservation request, after authentication. */
-export interface ReserveInput {
-  customerId: number;
-  eventId: number;
-  sessionId: string;
-  tickets: ReserveTicketLine[];
-  products: ReserveProductLine[];
-  coupon?: string | undefined;
-}
-
-/** The spec's per-ticket answer: how many may be bought and whether the line can be. */
-export interface TicketAllowance {
-  tk_id: number;
-  tk_allow: { tk_allow: number; tk_is_permitted_to_buy: boolean };
-}
 
 export type { OrderItemView, ProductAllowance, ReservedOrder } from '@plateia/core/contracts/orders';
 

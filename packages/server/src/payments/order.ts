@@ -2,7 +2,7 @@
  * The order as its payments see it: every `payments` row is a charge for an order, so
  * payments reads the order it charges (what is due, whether it can still be paid). Reading
  * only: the order is settled by orders/ (fulfilment.ts), through the purpose the wiring
- * registers (purposes.ts).
+ * registers (deps.ts).
  */
 import { PAYMENT_ANSWER_MESSAGES } from '@plateia/core/messages/payments';
 import { sql } from 'drizzle-orm';

@@ -9,11 +9,10 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { type Queryable, selectOne } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
-import type { PaymentDeps } from './deps.ts';
+import type { PaymentDeps, PixConfirmation } from './deps.ts';
 import { assertPayable, dueCents, ownedOrder, type PayableOrder } from './order.ts';
 import { brCodeSvg } from './pix/brcode.ts';
 import { type Cob, centsToValor, PixProviderError, type PixReceived, valorToCents } from './pix/provider.ts';
-import type { PixConfirmation } from './purposes.ts';
 import { type PaymentRow, paymentOf, paymentWhere } from './records.ts';
 import { settlePayment } from './settlement.ts';
 

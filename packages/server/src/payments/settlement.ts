@@ -2,14 +2,13 @@
  * Settling a payment: the payment's own update and what it pays for, in one transaction,
  * then the purpose's after-commit work (the confirmation e-mails). What a paid `payments`
  * row is for (an order, a shared payment's share) is the purpose the wiring registered
- * (purposes.ts); payments records the receipt and the payment's new status.
+ * (deps.ts); payments records the receipt and the payment's new status.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import type { CardCharge } from './card/gateway.ts';
-import type { PaymentDeps } from './deps.ts';
-import type { PurposeSettlement, SettlementResult } from './purposes.ts';
+import type { PaymentDeps, PurposeSettlement, SettlementResult } from './deps.ts';
 import type { PaymentRow } from './records.ts';
 
 /** A PIX payment the PSP confirmed. */

@@ -6,11 +6,10 @@ import { timingSafeEqual } from 'node:crypto';
 import { PAYMENT_ANSWER_MESSAGES } from '@plateia/core/messages/payments';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../plugins/errors.ts';
-import type { PaymentDeps } from './deps.ts';
+import type { PaymentDeps, PixConfirmation } from './deps.ts';
 import { receiveDevolucaoNews } from './pix/devolucoes.ts';
 import { PixProviderError } from './pix/provider.ts';
 import { confirmPix } from './pix.ts';
-import type { PixConfirmation } from './purposes.ts';
 
 /** One `pix` item of a webhook delivery: a payment, possibly with news of its devoluções. */
 export interface PixWebhookItem {

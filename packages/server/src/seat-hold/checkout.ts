@@ -5,7 +5,8 @@ import { SEAT_CALL_MESSAGES } from '@plateia/core/messages/seat-hold';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { type Queryable, selectRows } from '../db/sql.ts';
-import { type ReserveTicketLine, reserveCart } from '../orders/reserve.ts';
+import { reserveCart } from '../orders/reserve.ts';
+import type { ReserveTicketLine } from '../orders/reserve-request.ts';
 import { pgIntArray } from '../seat-map/id-list.ts';
 
 /** One seat chosen in the picker; a seat without a lot takes its section's first lot. */

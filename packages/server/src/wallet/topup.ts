@@ -12,10 +12,9 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import { postMovement } from '../ledger/index.ts';
-import type { PaymentDeps } from '../payments/deps.ts';
+import type { PaymentDeps, PixChargePurpose, PixConfirmation } from '../payments/deps.ts';
 import { brCodeSvg } from '../payments/pix/brcode.ts';
 import { centsToValor, PixProviderError, valorToCents } from '../payments/pix/provider.ts';
-import type { PixChargePurpose, PixConfirmation } from '../payments/purposes.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { TOPUP_CHARGE_SECONDS, TOPUP_MAX_CENTS, TOPUP_MIN_CENTS, TOPUP_TXID_PREFIX } from './limits.ts';
 
@@ -48,7 +47,7 @@ export function isWalletTopUpTxid(txid: string): boolean {
   return txid.startsWith(TOPUP_TXID_PREFIX);
 }
 
-/** Top-ups as a purpose of PIX charges (payments/purposes.ts): the PSP's webhook credits the wallet. */
+/** Top-ups as a purpose of PIX charges (payments/deps.ts): the PSP's webhook credits the wallet. */
 export const walletTopUpCharges: PixChargePurpose = {
   owns: isWalletTopUpTxid,
   confirm: (db, deps, txid, endToEndId) => confirmTopUp(db, deps, txid, endToEndId),

@@ -1,7 +1,7 @@
 /**
  * Payments never imports the domains that consume it (docs/architecture.md, "Layers"): what
  * a paid charge is for and whose a devolução is are registered by those domains at app wiring
- * (src/payments/purposes.ts). This test reads every source file under src/payments/, finds
+ * (src/payments/deps.ts). This test reads every source file under src/payments/, finds
  * each import (static, re-export or dynamic) and fails when one reaches a consumer's folder.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -75,10 +75,9 @@ function consumerImports(): string[] {
 
 describe('payments imports none of its consumers', () => {
   it('finds no import from src/payments/ into a consuming domain', () => {
-    expect(
-      consumerImports(),
-      'register a purpose or a devolução owner instead (payments/purposes.ts)',
-    ).toEqual([]);
+    expect(consumerImports(), 'register a purpose or a devolução owner instead (payments/deps.ts)').toEqual(
+      [],
+    );
   });
 
   it('reads static, type-only, re-export, side-effect and dynamic imports, and skips comments', () => {

@@ -4,13 +4,18 @@
  * and the retry policy. Each kind of devolução (a refund, a wallet return) is a
  * `DevolucaoOwner`: it keeps the record and plugs in what a step does to it and to the ledger.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Queryable } from '../../db/sql.ts';
-import type { PaymentDeps } from '../deps.ts';
+import type { PaymentProviders } from '../providers.ts';
 import { type Devolucao, type PixProvider, PixProviderError } from './provider.ts';
 
-/** What the machine itself uses: the PSP, the clock and the log. */
-export type DevolucaoDeps = Pick<PaymentDeps, 'providers' | 'now' | 'log'>;
+/** What the machine itself uses: the PSP, the clock and the log (a part of `PaymentDeps`). */
+export interface DevolucaoDeps {
+  providers: PaymentProviders;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
 
 /**
  * Where a record's devolução stands, in the machine's terms: `open` while an attempt is to be
