@@ -6,54 +6,20 @@
  */
 
 import { useStore } from '@nanostores/react';
-import type { TicketTypeInfo } from '@plateia/core/contracts/catalogue';
-import { formatCents } from '@plateia/core/format/money';
-import { INVALID_EMAIL_MESSAGE } from '@plateia/core/messages/accounts';
-import { nextLotLabel } from '@plateia/core/messages/catalogue';
 import { CHECKOUT_MESSAGES } from '@plateia/core/messages/checkout';
-import { type CartItem, cartItemKey, isResaleItem, isSeatItem, ticketUnits } from '@plateia/core/rules/cart';
+import { type CartItem, cartItemKey, ticketUnits } from '@plateia/core/rules/cart';
 import { isValidEmail } from '@plateia/core/rules/email';
-import {
-  $cart,
-  $cartTotalCents,
-  $productCart,
-  removeOneFromCart,
-  removeOneProductFromCart,
-} from '@plateia/core/stores/cart';
+import { $cart, $cartTotalCents, $productCart } from '@plateia/core/stores/cart';
 import { $cartExpiresAt } from '@plateia/core/stores/cart-expiry';
 import { eventStore } from '@plateia/core/stores/catalogue';
-import { $checkoutStatus, $coupon, setCoupon, startCheckout } from '@plateia/core/stores/checkout';
+import { $checkoutStatus, $coupon, startCheckout } from '@plateia/core/stores/checkout';
 import { $user } from '@plateia/core/stores/session';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { Countdown, type Emit, Step } from './checkout-parts.tsx';
+import { CartTotals, ProductLine, TicketLine } from './cart-lines.tsx';
+import type { Emit } from './checkout-parts.tsx';
+import { Step } from './checkout-parts.tsx';
 import { LoginGate } from './login-gate.tsx';
-import { QueueLink, useMeiaForm } from './meia-beneficiaries.tsx';
-
-/**
- * What a ticket line says under its name: seat or table, lot ("2º lote", and "Próximo lote:
- * R$ X" while it is the lot selling now), number, resale, meia. `type` is the line's lot in
- * the event's answer, when it is loaded.
- */
-function ticketDetails(item: CartItem, type: TicketTypeInfo | undefined): string {
-  const parts: string[] = [];
-  if (item.seatInfo?.isTable && item.seatInfo.tableName) parts.push(item.seatInfo.tableName);
-  else if (item.seatDetails) {
-    const { sectionName, rowName, seatNumber } = item.seatDetails;
-    parts.push(`${sectionName}, fila ${rowName}, assento ${seatNumber}`);
-  }
-  if (!isSeatItem(item)) {
-    if (type && !isResaleItem(item)) {
-      parts.push(type.lotLabel);
-      if (type.nextLot) parts.push(nextLotLabel(type.nextLot.priceCents));
-    } else if (item.n_number !== null) parts.push(`Lote ${item.n_number}`);
-    if (item.numerationSelected !== null && item.numerationSelected !== '') {
-      parts.push(`Número ${item.numerationSelected}`);
-    }
-  }
-  if (isResaleItem(item)) parts.push('Revenda');
-  if (item.meia) parts.push('Meia-entrada');
-  return parts.join(' · ');
-}
+import { type MeiaForm, QueueLink, useMeiaForm } from './meia-beneficiaries.tsx';
 
 interface CartStepProps {
   focus: boolean;
@@ -65,33 +31,23 @@ interface CartStepProps {
   onStarted: () => void;
 }
 
-export function CartStep({
-  focus,
-  eventId,
-  signupUrl,
-  notice,
-  fire,
-  queueUrl,
-  onStarted,
-}: CartStepProps): ReactNode {
-  const ids = useId();
-  const cart = useStore($cart);
-  const products = useStore($productCart);
-  // The buyer's login e-mail; `undefined` while logged out.
-  const userEmail = useStore($user)?.user;
-  const status = useStore($checkoutStatus);
+/**
+ * "Finalizar Compra": the e-mail of who receives each ticket (typed, else the buyer's), each
+ * checked, and the meia-entrada forms, then core's `startCheckout` with the coupon. Holds what
+ * was typed, which e-mails are wrong and the refusal to show; `plateia-checkout-start` or
+ * `plateia-error` tell the page how it went.
+ */
+function useBeginCheckout(
+  cart: readonly CartItem[],
+  userEmail: string | undefined,
+  meiaForm: MeiaForm,
+  { eventId, fire, onStarted }: Pick<CartStepProps, 'eventId' | 'fire' | 'onStarted'>,
+) {
   const coupon = useStore($coupon);
-  const totalCents = useStore($cartTotalCents);
-  const expiresAt = useStore($cartExpiresAt);
-  const empty = cart.length + products.length === 0;
   // What was typed for each ticket unit, by `${cartItemKey}#${unit}`; the buyer's e-mail until then.
   const [holders, setHolders] = useState<Record<string, string>>({});
   const [invalid, setInvalid] = useState<Record<string, boolean>>({});
   const [error, setError] = useState('');
-  const [gateOpen, setGateOpen] = useState(false);
-  const meiaForm = useMeiaForm(cart);
-  // The lots of the cart's event (the store the meia form reads too: one request).
-  const lots = useStore(eventStore(cart[0]?.eventId ?? '')).data?.ticketTypes ?? [];
 
   const begin = async (): Promise<void> => {
     const wrong: Record<string, boolean> = {};
@@ -124,6 +80,38 @@ export function CartStep({
       fire('plateia-error', { message: result.message });
     }
   };
+
+  const setHolder = (unit: string, email: string) => setHolders({ ...holders, [unit]: email });
+  return { coupon, holders, setHolder, invalid, error, begin };
+}
+
+export function CartStep({
+  focus,
+  eventId,
+  signupUrl,
+  notice,
+  fire,
+  queueUrl,
+  onStarted,
+}: CartStepProps): ReactNode {
+  const ids = useId();
+  const cart = useStore($cart);
+  const products = useStore($productCart);
+  // The buyer's login e-mail; `undefined` while logged out.
+  const userEmail = useStore($user)?.user;
+  const status = useStore($checkoutStatus);
+  const totalCents = useStore($cartTotalCents);
+  const expiresAt = useStore($cartExpiresAt);
+  const empty = cart.length + products.length === 0;
+  const [gateOpen, setGateOpen] = useState(false);
+  const meiaForm = useMeiaForm(cart);
+  const { coupon, holders, setHolder, invalid, error, begin } = useBeginCheckout(cart, userEmail, meiaForm, {
+    eventId,
+    fire,
+    onStarted,
+  });
+  // The lots of the cart's event (the store the meia form reads too: one request).
+  const lots = useStore(eventStore(cart[0]?.eventId ?? '')).data?.ticketTypes ?? [];
 
   // Spec §2: once logged in through the gate, the purchase goes on by itself. This render's
   // `begin` sees the e-mails and coupon as they are now.
@@ -159,84 +147,21 @@ export function CartStep({
         ) : (
           <>
             <ul className="lines" part="summary">
-              {cart.map((item) => {
-                const key = cartItemKey(item);
-                const name = item.name || 'Ingresso';
-                const details = ticketDetails(
-                  item,
-                  lots.find((type) => String(type.id) === String(item.id)),
-                );
-                return (
-                  <li key={key} className="line" part="line">
-                    <div className="line-main">
-                      <span className="line-name">
-                        {ticketUnits(item)}× {name}
-                      </span>
-                      {details && <span className="line-details">{details}</span>}
-                    </div>
-                    <span className="amount">{formatCents(item.tk_price * ticketUnits(item))}</span>
-                    <button
-                      type="button"
-                      className="remove"
-                      part="remove-button"
-                      aria-label={`Remover um: ${name}${details ? ` (${details})` : ''}`}
-                      onClick={() => void removeOneFromCart(key)}
-                    >
-                      Remover um
-                    </button>
-                    <div className="holders">
-                      {Array.from({ length: ticketUnits(item) }, (_, index) => {
-                        const unit = `${key}#${index}`;
-                        const fieldId = `${ids}-${unit}`;
-                        return (
-                          <div className="field" key={unit}>
-                            <label htmlFor={fieldId}>
-                              E-mail de quem recebe o ingresso {index + 1} ({name})
-                            </label>
-                            <input
-                              id={fieldId}
-                              part="input"
-                              type="email"
-                              autoComplete="email"
-                              placeholder={userEmail ? undefined : 'O seu, ao acessar a conta'}
-                              value={holders[unit] ?? userEmail ?? ''}
-                              aria-invalid={invalid[unit]}
-                              aria-describedby={invalid[unit] ? `${fieldId}-error` : undefined}
-                              onChange={(event) =>
-                                setHolders({ ...holders, [unit]: event.currentTarget.value })
-                              }
-                            />
-                            {invalid[unit] && (
-                              <p id={`${fieldId}-error`} className="field-error">
-                                {INVALID_EMAIL_MESSAGE}
-                              </p>
-                            )}
-                          </div>
-                        );
-                      })}
-                    </div>
-                    {meiaForm.fields(item)}
-                  </li>
-                );
-              })}
+              {cart.map((item) => (
+                <TicketLine
+                  key={cartItemKey(item)}
+                  item={item}
+                  type={lots.find((type) => String(type.id) === String(item.id))}
+                  ids={ids}
+                  userEmail={userEmail}
+                  holders={holders}
+                  invalid={invalid}
+                  onHolder={setHolder}
+                  meiaFields={meiaForm.fields(item)}
+                />
+              ))}
               {products.map((entry) => (
-                <li key={`product:${entry.product.id}`} className="line" part="line">
-                  <div className="line-main">
-                    <span className="line-name">
-                      {entry.amount}× {entry.product.name || 'Produto'}
-                    </span>
-                  </div>
-                  <span className="amount">{formatCents((entry.product.price ?? 0) * entry.amount)}</span>
-                  <button
-                    type="button"
-                    className="remove"
-                    part="remove-button"
-                    aria-label={`Remover um: ${entry.product.name || 'Produto'}`}
-                    onClick={() => removeOneProductFromCart(entry.product.id)}
-                  >
-                    Remover um
-                  </button>
-                </li>
+                <ProductLine key={`product:${entry.product.id}`} entry={entry} />
               ))}
             </ul>
             {cart.length > 0 && (
@@ -245,41 +170,7 @@ export function CartStep({
                 outro e-mail é transferido automaticamente para a conta desse e-mail.
               </p>
             )}
-
-            <div className="field">
-              <label htmlFor={`${ids}-coupon`}>Cupom de desconto</label>
-              <input
-                id={`${ids}-coupon`}
-                part="input coupon-input"
-                autoComplete="off"
-                autoCapitalize="characters"
-                value={coupon}
-                aria-describedby={`${ids}-coupon-hint`}
-                onChange={(event) => setCoupon(event.currentTarget.value)}
-              />
-              <p id={`${ids}-coupon-hint`} className="hint">
-                O desconto aparece ao finalizar a compra.
-              </p>
-            </div>
-
-            <dl className="totals" part="totals">
-              <div>
-                <dt>Subtotal</dt>
-                <dd>{formatCents(totalCents)}</dd>
-              </div>
-              <div className="muted">
-                <dt>Taxa de serviço</dt>
-                <dd>calculada ao finalizar</dd>
-              </div>
-            </dl>
-            {expiresAt !== null && (
-              <Countdown
-                label="Seu carrinho expira em"
-                name="Tempo restante do carrinho"
-                until={expiresAt}
-                part="countdown"
-              />
-            )}
+            <CartTotals ids={ids} coupon={coupon} totalCents={totalCents} expiresAt={expiresAt} />
           </>
         )}
         <button

@@ -7,19 +7,15 @@
  * and core stores only, so it renders the same under React and preact/compat.
  */
 import { useStore } from '@nanostores/react';
-import { fetchFriendships } from '@plateia/core/api/friends';
 import type { ReservedOrder } from '@plateia/core/contracts/orders';
-import { formatDateTime } from '@plateia/core/format/dates';
 import { formatCentsForInput } from '@plateia/core/format/money';
 import { SHARED_PAYMENT_MESSAGES as M } from '@plateia/core/messages/shared-payments';
 import { parseReais } from '@plateia/core/rules/money';
 import {
   DEFAULT_DEADLINE_HOURS,
   defaultTicketSplit,
-  MAX_DEADLINE_HOURS,
   SHARED_PAYMENT_MAX_SHARES,
   SHARED_PAYMENT_MIN_SHARES,
-  sharedPaymentDeadline,
   splitEvenly,
   validateShares,
 } from '@plateia/core/rules/shared-payments';
@@ -27,24 +23,21 @@ import { eventStore } from '@plateia/core/stores/catalogue';
 import { navigate } from '@plateia/core/stores/navigation';
 import { $user } from '@plateia/core/stores/session';
 import { orderTicketCount, splitCheckoutPayment } from '@plateia/core/stores/shared-payments';
-import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import { storefrontPage } from '../../shared/storefront-origin.ts';
+import {
+  DeadlineField,
+  type Row,
+  ShareFields,
+  useDeadlineChoices,
+  useFriendEmails,
+} from './split-payment-parts.tsx';
 
 /**
  * Where the page goes once the group is created; `{id}` is the group's id. A relative address
  * is the storefront's (the script-tag loader's), or the page's when the elements are bundled.
  */
 export const DEFAULT_SHARED_PAYMENT_URL = '/pagamento-compartilhado/{id}';
-
-/** Deadlines offered, in hours from now (clipped by the event; the API host clips again). */
-const DEADLINE_CHOICES = [2, 6, 12, DEFAULT_DEADLINE_HOURS, 48, MAX_DEADLINE_HOURS] as const;
-const HOUR_MS = 3_600_000;
-
-interface Row {
-  email: string;
-  amount: string;
-  tickets: number;
-}
 
 function evenRows(order: Pick<ReservedOrder, 'totalCents' | 'items'>, parts: number, previous: Row[]): Row[] {
   const amounts = splitEvenly(order.totalCents, parts);
@@ -72,34 +65,11 @@ export function SplitPayment({ order, sharedPaymentUrl }: SplitPaymentProps): Re
   const [parts, setParts] = useState(SHARED_PAYMENT_MIN_SHARES);
   const [rows, setRows] = useState<Row[]>(() => evenRows(order, SHARED_PAYMENT_MIN_SHARES, []));
   const [hours, setHours] = useState<number>(DEFAULT_DEADLINE_HOURS);
-  const [friends, setFriends] = useState<string[]>([]);
+  const friends = useFriendEmails(user);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
 
-  // Accepted friends to pick from; any e-mail works without them.
-  useEffect(() => {
-    if (!user) return;
-    fetchFriendships(user.id, 1)
-      .then((list) => setFriends(list.map((friendship) => friendship.friend.user).filter(Boolean)))
-      .catch(() => {
-        // Spec §8: list-load errors are silent; the e-mail field stays.
-      });
-  }, [user]);
-
-  const startsAt = event.data?.startsAt ?? null;
-  // What each choice gives once clipped by the event (24 h before it), so the list never
-  // offers a date the API host would move; a choice that collapses onto another is dropped.
-  const choices = useMemo(() => {
-    const now = new Date();
-    const seen = new Set<number>();
-    return DEADLINE_CHOICES.flatMap((choice) => {
-      const asked = new Date(now.getTime() + choice * HOUR_MS);
-      const date = startsAt ? sharedPaymentDeadline(now, new Date(startsAt), asked) : asked;
-      if (!date || seen.has(date.getTime())) return [];
-      seen.add(date.getTime());
-      return [{ hours: choice, date }];
-    });
-  }, [startsAt]);
+  const choices = useDeadlineChoices(event.data?.startsAt ?? null);
   const chosen = choices.find((choice) => choice.hours === hours) ?? choices.at(-1);
 
   const amounts = rows.map((row) => parseReais(row.amount));
@@ -175,78 +145,18 @@ export function SplitPayment({ order, sharedPaymentUrl }: SplitPaymentProps): Re
       </div>
       <ul className="lines" part="split-shares">
         {rows.map((row, index) => {
+          // A share is its position: the rows are only ever added or removed at the end.
           const position = index + 1;
-          const id = `${ids}-share-${position}`;
           return (
-            <li key={position} className="line">
-              <div className="holders">
-                {index === 0 ? (
-                  <p className="line-name">
-                    {M.yourShare} ({leaderEmail})
-                  </p>
-                ) : (
-                  <>
-                    {friends.length > 0 && (
-                      <div className="field">
-                        <label htmlFor={`${id}-friend`}>{M.pickFriend(position)}</label>
-                        <select
-                          id={`${id}-friend`}
-                          part="input"
-                          value={friends.includes(row.email) ? row.email : ''}
-                          onChange={(event) => changeRow(index, { email: event.currentTarget.value })}
-                        >
-                          <option value="">{M.pickFriendNone}</option>
-                          {friends.map((email) => (
-                            <option key={email} value={email}>
-                              {email}
-                            </option>
-                          ))}
-                        </select>
-                      </div>
-                    )}
-                    <div className="field">
-                      <label htmlFor={`${id}-email`}>{M.friendEmail(position - 1)}</label>
-                      <input
-                        id={`${id}-email`}
-                        part="input"
-                        type="email"
-                        autoComplete="off"
-                        value={row.email}
-                        onChange={(event) => changeRow(index, { email: event.currentTarget.value })}
-                      />
-                    </div>
-                  </>
-                )}
-                <div className="row">
-                  <div className="field">
-                    <label htmlFor={`${id}-amount`}>{M.shareAmount(position)}</label>
-                    <input
-                      id={`${id}-amount`}
-                      part="input"
-                      inputMode="decimal"
-                      value={row.amount}
-                      onChange={(event) => changeRow(index, { amount: event.currentTarget.value })}
-                    />
-                  </div>
-                  <div className="field">
-                    <label htmlFor={`${id}-tickets`}>{M.shareTickets(position)}</label>
-                    <input
-                      id={`${id}-tickets`}
-                      part="input"
-                      type="number"
-                      min={0}
-                      step={1}
-                      value={row.tickets}
-                      onChange={(event) =>
-                        changeRow(index, {
-                          tickets: Math.max(0, Math.floor(Number(event.currentTarget.value) || 0)),
-                        })
-                      }
-                    />
-                  </div>
-                </div>
-              </div>
-            </li>
+            <ShareFields
+              key={position}
+              position={position}
+              row={row}
+              idPrefix={ids}
+              leaderEmail={leaderEmail}
+              friends={friends}
+              onChange={(patch) => changeRow(index, patch)}
+            />
           );
         })}
       </ul>
@@ -255,22 +165,7 @@ export function SplitPayment({ order, sharedPaymentUrl }: SplitPaymentProps): Re
       </button>
       <p className="hint">{M.feeShared}</p>
       {choices.length > 0 && chosen && (
-        <div className="field">
-          <label htmlFor={`${ids}-deadline`}>{M.deadline}</label>
-          <select
-            id={`${ids}-deadline`}
-            part="input"
-            value={chosen.hours}
-            onChange={(event) => setHours(Number(event.currentTarget.value))}
-          >
-            {choices.map((choice) => (
-              <option key={choice.hours} value={choice.hours}>
-                {formatDateTime(choice.date)}
-              </option>
-            ))}
-          </select>
-          <p className="hint">{M.deadlineHint(formatDateTime(chosen.date))}</p>
-        </div>
+        <DeadlineField id={`${ids}-deadline`} choices={choices} chosen={chosen} onChoose={setHours} />
       )}
       {/* The split's check, live as it is typed: polite, so it does not interrupt typing. */}
       <p className="form-error" role="status" aria-live="polite">
