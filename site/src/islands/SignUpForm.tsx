@@ -1,7 +1,7 @@
 import { isValidCpfCnpj, isValidEmail, normalizeDocumentNumber, signUp } from '@plateia/core';
 import { SIGN_UP_MESSAGES as M } from '@plateia/core/messages/accounts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@plateia/core/rules/password';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { CpfCnpjField } from '../components/CpfCnpjField.tsx';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { FormField } from '../components/FormField.tsx';
@@ -82,14 +82,25 @@ function validate(values: Values, files: Partial<Record<DocumentType, File>>): E
   return errors;
 }
 
-function SignUp() {
+/** What a finished sign-up tells the customer: the e-mail to confirm and the documents not sent. */
+interface Done {
+  email: string;
+  failedUploads: string[];
+}
+
+/**
+ * The sign-up's state and actions: the typed values (the e-mail prefilled from a shared
+ * payment's link), the chosen documents, the errors by field, and the submit, which checks
+ * everything, creates the account through core, then sends each document (a failed upload
+ * does not undo the account: the done state names it).
+ */
+function useSignUp() {
   const [values, setValues] = useState<Values>(INITIAL);
   const [files, setFiles] = useState<Partial<Record<DocumentType, File>>>({});
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const [done, setDone] = useState<{ email: string; failedUploads: string[] } | null>(null);
-  const [showPassword, setShowPassword] = useState(false);
+  const [done, setDone] = useState<Done | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
   // A shared payment's page links here with the share's e-mail, whose account receives the ticket.
@@ -155,157 +166,181 @@ function SignUp() {
     }
   };
 
-  if (done) {
-    return (
-      <div className="card status-card confirm-email" aria-live="polite">
-        <svg className="status-icon" width="56" height="56" viewBox="0 0 24 24" aria-hidden="true">
-          <path
-            fill="currentColor"
-            d="M20 4H4a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2Zm0 4-8 5-8-5V6l8 5 8-5v2Z"
-          />
-        </svg>
-        <h2>Confirme seu e-mail</h2>
-        <p>
-          Enviamos um link de confirmação para <strong>{done.email}</strong>. Abra o e-mail e clique no link
-          para ativar sua conta antes de fazer login.
-        </p>
-        <p className="muted">Não encontrou? Procure também nas pastas de spam e promoções.</p>
-        {done.failedUploads.length > 0 && (
-          <p className="alert alert-error">
-            Sua conta foi criada, mas não conseguimos enviar: {done.failedUploads.join(' e ')}. Você pode
-            enviar depois em Minha Conta.
-          </p>
-        )}
-        <a className="btn btn-secondary" href="/">
-          Ir para Home
-        </a>
-      </div>
-    );
-  }
+  return { values, errors, submitting, formError, done, formRef, set, chooseFile, onSubmit };
+}
 
+/** After the sign-up: "Confirme seu e-mail", and which documents could not be sent. */
+function SignUpDone({ done }: { done: Done }): ReactNode {
+  return (
+    <div className="card status-card confirm-email" aria-live="polite">
+      <svg className="status-icon" width="56" height="56" viewBox="0 0 24 24" aria-hidden="true">
+        <path
+          fill="currentColor"
+          d="M20 4H4a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2Zm0 4-8 5-8-5V6l8 5 8-5v2Z"
+        />
+      </svg>
+      <h2>Confirme seu e-mail</h2>
+      <p>
+        Enviamos um link de confirmação para <strong>{done.email}</strong>. Abra o e-mail e clique no link
+        para ativar sua conta antes de fazer login.
+      </p>
+      <p className="muted">Não encontrou? Procure também nas pastas de spam e promoções.</p>
+      {done.failedUploads.length > 0 && (
+        <p className="alert alert-error">
+          Sua conta foi criada, mas não conseguimos enviar: {done.failedUploads.join(' e ')}. Você pode enviar
+          depois em Minha Conta.
+        </p>
+      )}
+      <a className="btn btn-secondary" href="/">
+        Ir para Home
+      </a>
+    </div>
+  );
+}
+
+interface FieldsProps {
+  values: Values;
+  errors: Errors;
+  set: <K extends keyof Values>(key: K, value: Values[K]) => void;
+}
+
+/** "Seus dados": name, e-mail, phone (masked in Brazil), country, then CPF/CNPJ or passport. */
+function PersonalFields({ values, errors, set }: FieldsProps): ReactNode {
   const brazil = isBrazil(values.country);
   return (
-    <form ref={formRef} className="card signup-form" noValidate onSubmit={onSubmit} aria-busy={submitting}>
-      <fieldset className="fieldset">
-        <legend>Seus dados</legend>
-        <div className="form-grid">
-          <FormField
-            label="Nome"
-            name="namef"
-            autoComplete="given-name"
-            value={values.namef}
-            onChange={(e) => set('namef', e.target.value)}
-            error={errors.namef}
-            maxLength={100}
-            required
-          />
-          <FormField
-            label="Sobrenome"
-            name="namel"
-            autoComplete="family-name"
-            value={values.namel}
-            onChange={(e) => set('namel', e.target.value)}
-            error={errors.namel}
-            maxLength={100}
-            required
-          />
-          <FormField
-            label="E-mail"
-            name="user"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={values.user}
-            onChange={(e) => set('user', e.target.value)}
-            error={errors.user}
-            hint="Seus ingressos ficam na conta deste e-mail."
+    <fieldset className="fieldset">
+      <legend>Seus dados</legend>
+      <div className="form-grid">
+        <FormField
+          label="Nome"
+          name="namef"
+          autoComplete="given-name"
+          value={values.namef}
+          onChange={(e) => set('namef', e.target.value)}
+          error={errors.namef}
+          maxLength={100}
+          required
+        />
+        <FormField
+          label="Sobrenome"
+          name="namel"
+          autoComplete="family-name"
+          value={values.namel}
+          onChange={(e) => set('namel', e.target.value)}
+          error={errors.namel}
+          maxLength={100}
+          required
+        />
+        <FormField
+          label="E-mail"
+          name="user"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={values.user}
+          onChange={(e) => set('user', e.target.value)}
+          error={errors.user}
+          hint="Seus ingressos ficam na conta deste e-mail."
+          wrapperClassName="span-2"
+          maxLength={254}
+          required
+        />
+        <FormField
+          label="Telefone"
+          name="phone"
+          type="tel"
+          autoComplete="tel-national"
+          inputMode="tel"
+          placeholder="(11) 98765-4321"
+          value={values.phone}
+          onChange={(e) => set('phone', brazil ? maskPhone(e.target.value) : e.target.value)}
+          error={errors.phone}
+          maxLength={30}
+          required
+        />
+        <FormField
+          label="País"
+          name="country"
+          autoComplete="country-name"
+          value={values.country}
+          onChange={(e) => set('country', e.target.value)}
+          error={errors.country}
+          maxLength={60}
+          required
+        />
+        {brazil ? (
+          <CpfCnpjField
+            name="cpfnpj"
+            value={values.cpfnpj}
+            onValue={(value) => set('cpfnpj', value)}
+            error={errors.cpfnpj}
             wrapperClassName="span-2"
-            maxLength={254}
             required
           />
+        ) : (
           <FormField
-            label="Telefone"
-            name="phone"
-            type="tel"
-            autoComplete="tel-national"
-            inputMode="tel"
-            placeholder="(11) 98765-4321"
-            value={values.phone}
-            onChange={(e) => set('phone', brazil ? maskPhone(e.target.value) : e.target.value)}
-            error={errors.phone}
+            label="Passaporte"
+            name="passport"
+            value={values.passport}
+            onChange={(e) => set('passport', e.target.value)}
+            error={errors.passport}
+            wrapperClassName="span-2"
             maxLength={30}
             required
           />
-          <FormField
-            label="País"
-            name="country"
-            autoComplete="country-name"
-            value={values.country}
-            onChange={(e) => set('country', e.target.value)}
-            error={errors.country}
-            maxLength={60}
-            required
-          />
-          {brazil ? (
-            <CpfCnpjField
-              name="cpfnpj"
-              value={values.cpfnpj}
-              onValue={(value) => set('cpfnpj', value)}
-              error={errors.cpfnpj}
-              wrapperClassName="span-2"
-              required
-            />
-          ) : (
-            <FormField
-              label="Passaporte"
-              name="passport"
-              value={values.passport}
-              onChange={(e) => set('passport', e.target.value)}
-              error={errors.passport}
-              wrapperClassName="span-2"
-              maxLength={30}
-              required
-            />
-          )}
-        </div>
-      </fieldset>
+        )}
+      </div>
+    </fieldset>
+  );
+}
 
-      <fieldset className="fieldset">
-        <legend>Senha</legend>
-        <div className="form-grid">
-          <FormField
-            label="Senha"
-            name="pw"
-            type={showPassword ? 'text' : 'password'}
-            autoComplete="new-password"
-            value={values.pw}
-            onChange={(e) => set('pw', e.target.value)}
-            error={errors.pw}
-            hint={M.passwordHint}
-            maxLength={MAX_PASSWORD_LENGTH}
-            required
-          />
-          <FormField
-            label="Confirmar senha"
-            name="pwConfirm"
-            type={showPassword ? 'text' : 'password'}
-            autoComplete="new-password"
-            value={values.pwConfirm}
-            onChange={(e) => set('pwConfirm', e.target.value)}
-            error={errors.pwConfirm}
-            maxLength={MAX_PASSWORD_LENGTH}
-            required
-          />
-          <label className="checkbox span-2">
-            <input
-              type="checkbox"
-              checked={showPassword}
-              onChange={(e) => setShowPassword(e.target.checked)}
-            />
-            Mostrar senha
-          </label>
-        </div>
-      </fieldset>
+/** "Senha": the password twice, and "Mostrar senha" for both. */
+function PasswordFields({ values, errors, set }: FieldsProps): ReactNode {
+  const [showPassword, setShowPassword] = useState(false);
+  return (
+    <fieldset className="fieldset">
+      <legend>Senha</legend>
+      <div className="form-grid">
+        <FormField
+          label="Senha"
+          name="pw"
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="new-password"
+          value={values.pw}
+          onChange={(e) => set('pw', e.target.value)}
+          error={errors.pw}
+          hint={M.passwordHint}
+          maxLength={MAX_PASSWORD_LENGTH}
+          required
+        />
+        <FormField
+          label="Confirmar senha"
+          name="pwConfirm"
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="new-password"
+          value={values.pwConfirm}
+          onChange={(e) => set('pwConfirm', e.target.value)}
+          error={errors.pwConfirm}
+          maxLength={MAX_PASSWORD_LENGTH}
+          required
+        />
+        <label className="checkbox span-2">
+          <input type="checkbox" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} />
+          Mostrar senha
+        </label>
+      </div>
+    </fieldset>
+  );
+}
+
+function SignUp() {
+  const { values, errors, submitting, formError, done, formRef, set, chooseFile, onSubmit } = useSignUp();
+  if (done) return <SignUpDone done={done} />;
+
+  return (
+    <form ref={formRef} className="card signup-form" noValidate onSubmit={onSubmit} aria-busy={submitting}>
+      <PersonalFields values={values} errors={errors} set={set} />
+      <PasswordFields values={values} errors={errors} set={set} />
 
       <fieldset className="fieldset">
         <legend>Documentos</legend>
