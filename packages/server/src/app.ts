@@ -23,11 +23,15 @@ import { registerFiniteNumbers } from './plugins/finite-numbers.ts';
 import { registerOverload } from './plugins/overload.ts';
 import { registerSecurity, trustProxyOption } from './plugins/security.ts';
 import { refundDevolucoes } from './refunds/payout.ts';
+import apiTokenRoutes from './routes/api-tokens/index.ts';
 import { registerRoutes } from './routes/index.ts';
+import organisationOrderRoutes from './routes/organisation-orders/index.ts';
+import webhookRoutes from './routes/webhooks/index.ts';
 import { sendDueInvitations } from './shared-payments/resend.ts';
 import { settleSharePayment } from './shared-payments/settlement.ts';
 import { walletReturnDevolucoes } from './wallet/returns.ts';
 import { walletTopUpCharges } from './wallet/topup.ts';
+import { listenForWebhooks } from './webhooks/dispatch.ts';
 
 /** What the host is built from; tests pass their own database and stand-ins. */
 export interface AppDependencies {
@@ -154,11 +158,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log.child({ module: 'jobs' }),
     siteUrl: deps.config.siteUrl,
     jobs,
+    webhooksAllowPrivateAddresses: deps.config.webhooksAllowPrivateAddresses,
   });
   // pg-boss starts with the app (workers and schedules only with JOBS=on) and stops before the
   // mailer and the database close.
   app.addHook('onReady', async () => jobs.start());
+  // Processes that work jobs dispatch webhook deliveries as soon as their event commits.
+  let stopWebhooks: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    if (!deps.config.jobs.workers) return;
+    stopWebhooks = await listenForWebhooks(deps.database.db, jobs, (error) =>
+      app.log.warn({ err: error }, 'webhook dispatch failed; the minute sweep retries it'),
+    );
+  });
   app.addHook('onClose', async () => {
+    await stopWebhooks?.();
     await jobs.stop();
     await app.mailer.close();
   });
@@ -189,10 +203,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         version: APP_VERSION,
         description: 'Ticketing and marketplace API host.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: "A customer's session token." },
+          organisationToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'plateia_org_…',
+            description:
+              'An organisation API token (docs/integrations.md): acts for its organisation within its scopes (orders:read, webhooks:write).',
+          },
+        },
+      },
     },
   });
   await registerRoutes(app);
+  await app.register(apiTokenRoutes);
+  await app.register(organisationOrderRoutes);
+  await app.register(webhookRoutes);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;
 }

@@ -49,6 +49,11 @@ export interface Config {
   seatHoldLimits: SeatHoldLimits;
   /** Port of the local OpenID Connect stand-in started in development without a Google client. */
   devOidcPort: number;
+  /**
+   * `WEBHOOKS_ALLOW_PRIVATE_ADDRESSES=on`: webhooks may go to loopback and private addresses
+   * (and plain http), for local receivers; ignored in production (docs/integrations.md).
+   */
+  webhooksAllowPrivateAddresses: boolean;
   /** Seeds demo data on first start. */
   seedDemo: boolean;
   logLevel: string;
@@ -229,6 +234,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       holdsPerMinute: int(source.SEAT_HOLD_RATE_MAX, DEFAULT_SEAT_HOLD_LIMITS.holdsPerMinute),
     },
     devOidcPort: int(source.DEV_OIDC_PORT, 3009),
+    webhooksAllowPrivateAddresses: env !== 'production' && source.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES === 'on',
     seedDemo: env === 'development',
     logLevel: source.LOG_LEVEL ?? (env === 'test' ? 'silent' : 'info'),
     jobs: {

@@ -23,6 +23,7 @@ import type { Database } from '../db/client.ts';
 import { type Queryable, retryOnConflict, selectOne, selectRows } from '../db/sql.ts';
 import { doorStatusSql } from '../resale/door.ts';
 import { admitTicket, admitTickets } from '../tickets/admission.ts';
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { type DoorWindow, doorOpenAt, UPLOAD_CLOCK_SLACK_MS } from './doors.ts';
 import type { CheckInActor, CheckInEvent } from './producer.ts';
 
@@ -143,6 +144,7 @@ export async function scanOnline(
       if (!decision.admitted || !ticket) return { ...decision, duplicate: false, ticket };
       // A newer holder version than the row's cannot exist on the server: the row is the truth.
       await admitTicket(tx, ticket.id);
+      await emitWebhookEvent(tx, 'ticket.checked_in', ticket.id);
       return { ...decision, duplicate: false, ticket: { ...ticket, status: 'used' } };
     }),
   );
@@ -314,6 +316,7 @@ export async function uploadScans(
       if (admittedIds.length > 0) {
         // In id order, so two uploads touching the same tickets lock them in the same order.
         await admitTickets(tx, event.id, admittedIds);
+        await emitWebhookEvent(tx, 'ticket.checked_in', admittedIds);
       }
       // The refusals as recorded: a batch sent again (its answer lost) hears them again.
       const refused = await selectRows<{

@@ -16,6 +16,8 @@ import { ADMIT_JOB, runAdmission, scheduleOpenQueues } from '../virtual-queue/ad
 import { releaseDeadWalletParts } from '../wallet/checkout.ts';
 import { refreshOpenReturns, returnAfterEvents } from '../wallet/returns.ts';
 import { reconcilePendingTopUps } from '../wallet/topup.ts';
+import { deliverWebhook, WEBHOOK_DELIVER_JOB } from '../webhooks/delivery.ts';
+import { dispatchWebhooks, WEBHOOK_DISPATCH_JOB, WEBHOOK_RETRY_LIMIT } from '../webhooks/dispatch.ts';
 import type { JobQueue } from './queue.ts';
 
 /** What a job handler may use: the same explicit dependencies domain functions take. */
@@ -29,6 +31,8 @@ export interface JobDeps {
   log: FastifyBaseLogger;
   siteUrl: string;
   jobs: JobQueue;
+  /** Webhooks may go to private and loopback addresses (config `webhooksAllowPrivateAddresses`). */
+  webhooksAllowPrivateAddresses?: boolean;
 }
 
 /** One kind of job. The handler calls a domain function; it holds no rules of its own. */
@@ -185,6 +189,28 @@ export const JOBS: JobDefinition[] = [
     expireInSeconds: 240,
     async handler(_data, deps) {
       await runIntegrityCheck(deps.db, { now: deps.now, log: deps.log });
+    },
+  },
+  {
+    // Webhook deliveries the outbox's notification did not queue (webhooks/dispatch.ts).
+    name: WEBHOOK_DISPATCH_JOB,
+    schedule: '* * * * *',
+    retryLimit: 0,
+    async handler(_data, deps) {
+      await dispatchWebhooks(deps.db, deps.jobs);
+    },
+  },
+  {
+    // One webhook delivery; retried with exponential back-off while the receiver refuses it
+    // (webhooks/delivery.ts, docs/integrations.md "Retries").
+    name: WEBHOOK_DELIVER_JOB,
+    retryLimit: WEBHOOK_RETRY_LIMIT,
+    async handler(data: { deliveryId: number; manual?: boolean }, deps) {
+      await deliverWebhook(deps.db, Number(data.deliveryId), {
+        now: deps.now,
+        allowPrivateAddresses: deps.webhooksAllowPrivateAddresses === true,
+        manual: data.manual === true,
+      });
     },
   },
 ];

@@ -15,6 +15,7 @@ import { sellLotUnits } from '../stock/lots.ts';
 import { sellProductUnits } from '../stock/products.ts';
 import { bumpHolderVersion } from '../tickets/holder.ts';
 import { issueTicket } from '../tickets/issue.ts';
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 
 /** A ticket issued by settlement. */
 export interface IssuedTicket {
@@ -361,6 +362,7 @@ export async function settleOrder(tx: Queryable, orderId: number, now: Date): Pr
   const tickets = await issueTickets(tx, order, items, { id: order.customerId, email: buyerEmail });
   // The sold listings close now; their sellers are paid after the event (docs/resale.md, "Settlement").
   await recordListingsClosed(tx, stockOf(items).listingIds, now);
+  await emitWebhookEvent(tx, 'order.paid', orderId);
   return {
     kind: 'paid',
     order: { ...order, status: 'paid', paidAt: now },

@@ -21,7 +21,9 @@ export type OrganisationPower =
   /** The door: the event's check-in manifest, scans and offline uploads. */
   | 'door'
   /** Sales, participants and financial reports. */
-  | 'reports.view';
+  | 'reports.view'
+  /** Webhook endpoints, their delivery log and redelivery (docs/integrations.md). */
+  | 'webhooks.manage';
 
 const POWERS: Record<OrganisationRole, ReadonlySet<OrganisationPower>> = {
   owner: new Set([
@@ -33,8 +35,17 @@ const POWERS: Record<OrganisationRole, ReadonlySet<OrganisationPower>> = {
     'box-office',
     'door',
     'reports.view',
+    'webhooks.manage',
   ]),
-  manager: new Set(['team.manage', 'events.edit', 'events.cancel', 'box-office', 'door', 'reports.view']),
+  manager: new Set([
+    'team.manage',
+    'events.edit',
+    'events.cancel',
+    'box-office',
+    'door',
+    'reports.view',
+    'webhooks.manage',
+  ]),
   box_office: new Set(['box-office']),
   door: new Set(['door']),
   viewer: new Set(['reports.view']),

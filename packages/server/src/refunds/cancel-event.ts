@@ -15,6 +15,7 @@ import { execute, selectOne, selectRows } from '../db/sql.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { requireEventPower } from '../organisations/access.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { eventCancelledEmail } from './emails.ts';
 import type { RefundDeps } from './payout.ts';
 import { loadRefundOrder, refundOrderTickets, settleAfterCommit } from './request.ts';
@@ -64,6 +65,7 @@ export async function cancelEvent(
       tx,
       sql`UPDATE events SET status = 'cancelled', updated_at = ${now.toISOString()}::timestamptz WHERE id = ${eventId}`,
     );
+    await emitWebhookEvent(tx, 'event.cancelled', eventId);
     // Paid tickets still held (valid or used) and resold ones whose sale will be undone.
     const due = await selectOne<{ orders: string | number; tickets: string | number }>(
       tx,

@@ -19,6 +19,7 @@ import { returnSoldSeat } from '../seat-hold/seats.ts';
 import { returnSoldLotUnit } from '../stock/lots.ts';
 import { cancelPendingTransferOf } from '../ticket-transfers/transfers.ts';
 import { bumpHolderVersion } from '../tickets/holder.ts';
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { orderShares, orderSources } from './amounts.ts';
 import { processRefund, type RefundDeps } from './payout.ts';
 import { insertSplitRefund, type RefundRow, refundById, refundsWhere } from './records.ts';
@@ -335,6 +336,7 @@ async function voidTicket(
     sql`SELECT seat_id, ticket_type_id FROM tickets WHERE id = ${ticketId}`,
   );
   await bumpHolderVersion(tx, ticketId, { status: 'refunded' });
+  await emitWebhookEvent(tx, 'ticket.refunded', ticketId);
   await cancelOpenListingOf(tx, ticketId);
   await cancelPendingTransferOf(tx, ticketId);
   if (!ticket) return;

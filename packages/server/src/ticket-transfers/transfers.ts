@@ -7,6 +7,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { ticketTransferEmail } from '../mail/templates.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { bumpHolderVersion } from '../tickets/holder.ts';
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 
 /** Limits against mail bombing, counted in the database so every API process shares them. */
 export interface TransferLimits {
@@ -224,6 +225,7 @@ async function completeTransfer(tx: Queryable, row: TransferRow, recipient: Tran
     customerId: recipient.id,
     holderEmail: recipient.email,
   });
+  await emitWebhookEvent(tx, 'ticket.transferred', Number(row.ticket_id));
   const updated = await selectOne<TransferRow>(
     tx,
     sql`UPDATE ticket_transfers SET status = 'accepted', to_customer_id = ${recipient.id}, resolved_at = ${now}

@@ -28,6 +28,11 @@ const OWNERS: Record<string, string> = {
   organisations: 'organisations',
   organisation_members: 'organisations',
   organisation_invitations: 'organisations',
+  api_tokens: 'api-tokens',
+  webhook_endpoints: 'webhooks',
+  webhook_messages: 'webhooks',
+  webhook_deliveries: 'webhooks',
+  webhook_attempts: 'webhooks',
 };
 
 /** Folders that create a table's rows without moving them afterwards: the catalogue creates an event's lots, products and seats. */
