@@ -169,7 +169,7 @@ const embedChunkGroups = [
     priority: 30,
     includeDependenciesRecursively: false,
     test: new RegExp(
-      `node_modules${sep}nanostores${sep}|core${sep}src${sep}(stores${sep}(toasts|browser-storage|cart|cart-expiry|checkout-state|catalogue|navigation)|rules${sep}(cart|seat-hold|price|expiry|meia-entrada)|api${sep}(public-read|catalogue|pixel)|messages${sep}(cart|seat-hold|checkout|buy-button|cart-bar))\\.ts$|widgets${sep}src${sep}(embed${sep}light\\.ts|shared${sep}(events\\.ts|cart-change\\.ts|tokens\\.css\\?inline)|elements${sep}(buy-button|cart-bar)${sep}[^\\\\/]+\\.(ts|css\\?inline))$`,
+      `node_modules${sep}nanostores${sep}(?!listen-keys|deep-map)|core${sep}src${sep}(stores${sep}(toasts|browser-storage|cart|cart-expiry|checkout-state|catalogue|navigation)|rules${sep}(cart|seat-hold|price|expiry|meia-entrada)|api${sep}(public-read|catalogue|pixel)|format${sep}money|messages${sep}(cart|seat-hold|checkout|buy-button|cart-bar|rate-limits))\\.ts$|widgets${sep}src${sep}(embed${sep}light\\.ts|shared${sep}(events\\.ts|cart-change\\.ts|light-element\\.ts|(tokens|light-element)\\.css\\?inline)|elements${sep}(buy-button|cart-bar)${sep}[^\\\\/]+\\.(ts|css\\?inline))$`,
     ),
   },
   {
@@ -177,7 +177,7 @@ const embedChunkGroups = [
     priority: 20,
     includeDependenciesRecursively: false,
     test: new RegExp(
-      `node_modules${sep}(preact|ky|@r2wc${sep}[^\\\\/]+|@nanostores${sep}react)${sep}|widgets${sep}src${sep}(shared${sep}((define-element|styles|modal-dialog)\\.ts|theme\\.css\\?inline)|elements${sep}login${sep}[^\\\\/]+\\.(tsx?|css\\?inline))$|core${sep}src${sep}(api${sep}(client|accounts|seat-map|seat-hold|orders|payments)|stores${sep}(session|session-token|seat-map|seat-hold|checkout)|rules${sep}(reservation|checkout|email|seat-map|password)|messages${sep}(accounts|login|orders)|crypto${sep}md5)\\.ts$`,
+      `node_modules${sep}(preact|ky|@r2wc${sep}[^\\\\/]+|@nanostores${sep}react|nanostores${sep}(listen-keys|deep-map))${sep}|widgets${sep}src${sep}(shared${sep}((define-element|styles|modal-dialog|storefront-origin)\\.ts|waiting-room\\.tsx|theme\\.css\\?inline)|elements${sep}login${sep}[^\\\\/]+\\.(tsx?|css\\?inline))$|core${sep}src${sep}(api${sep}(client|accounts|seat-map|seat-hold|orders|payments)|stores${sep}(session|session-token|seat-map|seat-hold|checkout|queue-pass)|rules${sep}(reservation|checkout|email|seat-map|password|origin)|contracts${sep}queue|messages${sep}(accounts|login|orders|queue))\\.ts$`,
     ),
   },
 ];

@@ -5,6 +5,7 @@ import { addToCart } from '@plateia/core/stores/cart';
 import { eventStore, loadEvent, meiaEntradaStore } from '@plateia/core/stores/catalogue';
 import { changeCartFrom } from '../../shared/cart-change.ts';
 import { emit, type PlateiaCartChangeDetail, type PlateiaSeatPickerOpenDetail } from '../../shared/events.ts';
+import { defineLightElement, h, LightElement, setOrRemove } from '../../shared/light-element.ts';
 import buyButtonCss from './buy-button.css?inline';
 import {
   type BuyButtonView,
@@ -15,7 +16,6 @@ import {
   meiaOffer,
   nextLotText,
 } from './buy-button.ts';
-import { defineLightElement, h, LightElement, setOrRemove } from './light-element.ts';
 
 /** Tag name of the buy button. */
 export const BUY_BUTTON_TAG = 'plateia-buy-button';

@@ -5,7 +5,7 @@ import { trackEventPixel } from '@plateia/core/stores/catalogue';
 import { navigate } from '@plateia/core/stores/navigation';
 import { $cartSummary, reportCartChanges } from '../../shared/cart-change.ts';
 import type { PlateiaCartChangeDetail } from '../../shared/events.ts';
-import { defineLightElement, h, LightElement, setOrRemove } from '../buy-button/light-element.ts';
+import { defineLightElement, h, LightElement, setOrRemove } from '../../shared/light-element.ts';
 import cartBarCss from './cart-bar.css?inline';
 import { cartBarTotal, checkoutUrl, isHiddenPath } from './cart-bar.ts';
 

@@ -3,12 +3,12 @@
  * DOM in an open shadow root, styles adopted as one constructable stylesheet per element
  * type, and subscriptions that live while the element is connected. No React or Preact:
  * these are the elements a producer's page shows first, so their script stays small.
- * (React elements go through `shared/define-element.ts` instead; its styles module
+ * (React elements go through `define-element.ts` instead; its styles module
  * imports React, which is why the few lines of adoption are repeated here.)
  */
 
-import tokensCss from '../../shared/tokens.css?inline';
 import lightCss from './light-element.css?inline';
+import tokensCss from './tokens.css?inline';
 
 // On the server there is no HTMLElement; an empty base keeps importing the module safe.
 const ServerSafeElement: typeof HTMLElement =
