@@ -4,11 +4,10 @@
  * (src/payments/deps.ts). This test reads every source file under src/payments/, finds
  * each import (static, re-export or dynamic) and fails when one reaches a consumer's folder.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const SRC = join(import.meta.dirname, '..', '..', 'src');
+import { folderOf, importsOf, SRC, sourceFiles } from './imports.ts';
 
 /** The folders under src/ that consume payments: payments may not import them. */
 const CONSUMERS = [
@@ -22,42 +21,6 @@ const CONSUMERS = [
   'seat-hold',
   'meia-entrada',
 ];
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
-
-/** Code without comments, so prose that names a module is not taken for an import. */
-function withoutComments(code: string): string {
-  return code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
-}
-
-/** The module specifiers a file imports: `import … from`, `export … from`, `import '…'`, `import('…')`. */
-function importsOf(code: string): string[] {
-  const specifiers: string[] = [];
-  const patterns = [
-    /\b(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
-    /\bimport\s*['"]([^'"]+)['"]/g,
-    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-  ];
-  for (const pattern of patterns) {
-    for (const match of withoutComments(code).matchAll(pattern)) specifiers.push(match[1]!);
-  }
-  return specifiers;
-}
-
-/** The src/ folder a relative specifier of `file` lands in; null for a package import. */
-function folderOf(file: string, specifier: string): string | null {
-  if (!specifier.startsWith('.')) return null;
-  const target = relative(SRC, resolve(dirname(file), specifier))
-    .split('\\')
-    .join('/');
-  return target.startsWith('..') ? null : (target.split('/')[0] ?? null);
-}
 
 /** Every `file -> specifier` under src/payments/ that reaches a consumer. */
 function consumerImports(): string[] {
