@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRows } from '../../src/db/sql.ts';
+import { execute, selectRows } from '../../src/db/sql.ts';
 import { deliverWebhook } from '../../src/webhooks/delivery.ts';
 import { checkEndpointUrl } from '../../src/webhooks/endpoints.ts';
 import { isInternalAddress } from '../../src/webhooks/target.ts';
 import { organisationEvent, paidOrder } from '../api-tokens/sales.ts';
 import { call, createTeam, type Team } from '../api-tokens/team.ts';
 import { runDueJobs } from '../jobs/support.ts';
+import { nonce, ticketPayload } from '../routes/check-in/fixtures.ts';
 import { createCustomer } from '../support/accounts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './receiver.ts';
@@ -174,6 +175,46 @@ describe('webhooks', () => {
     const [again] = await deliveries();
     expect(again!.attempts[0]).toEqual(
       expect.objectContaining({ attempt: 3, statusCode: 200, manual: true }),
+    );
+  });
+
+  it('tells of a ticket admitted at the door', async () => {
+    const patched = await call(t.app, 'PATCH', url(`/${endpoint.id}`), team.owner, {
+      eventTypes: [
+        'order.paid',
+        'ticket.transferred',
+        'event.cancelled',
+        'ticket.refunded',
+        'ticket.checked_in',
+      ],
+    });
+    expect(patched.json().eventTypes).toContain('ticket.checked_in');
+    const door = await organisationEvent(t, team.organisationId, 'festival-porta');
+    // Door day: the event starts in an hour, so its doors are open (docs/check-in.md).
+    const startsAt = new Date(Date.now() + 3_600_000);
+    await execute(
+      t.database.db,
+      sql`UPDATE events SET starts_at = ${startsAt}, ends_at = ${new Date(startsAt.getTime() + 36_000_000)}
+           WHERE id = ${door.id}`,
+    );
+    const orderId = await paidOrder(t, team.customer, door.id, door.lotIds[1]!, 1);
+    const [ticket] = await selectRows<{ id: number }>(
+      t.database.db,
+      sql`SELECT id FROM tickets WHERE order_id = ${orderId}`,
+    );
+    const payload = await ticketPayload(t.database.db, { eventId: door.id, id: ticket!.id }, new Date());
+    const scanned = await call(t.app, 'POST', `/check-in/events/${door.id}/scan`, team.owner, {
+      nonce: nonce(),
+      deviceId: 'porta-principal',
+      payload,
+    });
+    expect(scanned.json().verdict, scanned.body).toBe('admitted');
+    const before = receiver.received.length;
+    await runDueJobs(t.app, WEBHOOK_JOBS);
+    const types = receiver.received.slice(before).map((_, index) => verified(before + index));
+    expect(types.map((message) => message.type).sort()).toEqual(['order.paid', 'ticket.checked_in']);
+    expect(types.find((message) => message.type === 'ticket.checked_in')?.data.ticket).toEqual(
+      expect.objectContaining({ id: ticket!.id, status: 'used' }),
     );
   });
 
