@@ -1,11 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newVerifiedAccount, TEST_PASSWORD, validCpf } from '../support/accounts.ts';
 import { expectAccessible } from '../support/axe.ts';
-import { launchBrowser, linkIn, newContext, stack, uniqueEmail, waitForMail } from '../support/browser.ts';
-import { logInFromHeader } from '../support/shopping.ts';
-
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
+import { stack, uniqueEmail } from '../support/browser.ts';
+import {
+  invite,
+  joinByInvitation,
+  newProducer,
+  type ProducerBrowser,
+  producerBrowser,
+  toast,
+} from '../support/producers.ts';
 
 /** A `datetime-local` value `days` from now at `hour`:00 (the form reads it on Brasília time). */
 function localDateTime(days: number, hour: number): string {
@@ -14,24 +18,14 @@ function localDateTime(days: number, hour: number): string {
 }
 
 describe('producer area: events in the browser', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  let browser: ProducerBrowser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await producerBrowser();
   });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-  });
-
-  async function page(): Promise<Page> {
-    const context = await newContext(browser);
-    contexts.push(context);
-    return context.newPage();
-  }
+  afterAll(() => browser?.close());
+  const page = (): Promise<Page> => browser.page();
 
   it('an owner creates a draft with two lots and meia 50%, publishes it and finds both lots on its public page; a viewer gets no event controls', async () => {
-    const ownerEmail = uniqueEmail('produtora');
     const viewerEmail = uniqueEmail('leitora');
     const tail = Date.now().toString(36);
     const organisationName = `Produtora Lumen ${tail}`;
@@ -39,24 +33,7 @@ describe('producer area: events in the browser', () => {
 
     // The owner makes an organisation in the producer area.
     const owner = await page();
-    await newVerifiedAccount(owner, 'Clara', 'Nunes', ownerEmail);
-    await owner.goto('/produtor');
-    await logInFromHeader(owner, { email: ownerEmail, password: TEST_PASSWORD });
-    const organisationForm = owner.locator('form', {
-      has: owner.getByRole('heading', { name: 'Criar organização' }),
-    });
-    await organisationForm.getByLabel('Nome da organização').fill(organisationName);
-    await organisationForm.getByLabel('CPF ou CNPJ').fill(validCpf());
-    await organisationForm.getByLabel('E-mail de contato').fill(ownerEmail);
-    await organisationForm.getByLabel('Telefone com DDD').fill('11987654321');
-    await organisationForm.getByRole('button', { name: 'Criar organização' }).click();
-    await toast(owner, `Organização "${organisationName}" criada.`).waitFor();
-    await owner
-      .locator('.producer-item', { hasText: organisationName })
-      .getByRole('link', { name: new RegExp(organisationName) })
-      .click();
-    await owner.waitForURL(/\/produtor\/organizacoes\/\d+$/);
-    const organisationUrl = owner.url();
+    const { organisationUrl } = await newProducer(owner, { first: 'Clara', last: 'Nunes', organisationName });
     const events = owner.locator('section', { has: owner.getByRole('heading', { name: 'Eventos' }) });
     await events.getByText('Nenhum evento ainda.').waitFor();
 
@@ -106,17 +83,9 @@ describe('producer area: events in the browser', () => {
     expect(JSON.stringify(catalogue)).not.toContain(eventName);
 
     // A viewer of the organisation: joins by invitation, sees the draft, and no event controls.
-    await owner.getByLabel('E-mail da pessoa').fill(viewerEmail);
-    await owner.getByLabel('Papel', { exact: true }).selectOption({ label: 'Visualização' });
-    await owner.getByRole('button', { name: 'Convidar' }).click();
-    await toast(owner, 'Convite enviado.').waitFor();
+    await invite(owner, viewerEmail, 'Visualização');
     const viewer = await page();
-    await newVerifiedAccount(viewer, 'Davi', 'Lopes', viewerEmail);
-    const invitation = await waitForMail(viewerEmail, /Convite para uma equipe/);
-    await viewer.goto(linkIn(invitation, `${stack().siteUrl}/produtor/convite#`));
-    await logInFromHeader(viewer, { email: viewerEmail, password: TEST_PASSWORD });
-    await viewer.getByRole('button', { name: 'Aceitar convite' }).click();
-    await viewer.getByRole('heading', { name: 'Convite aceito. Bem-vindo à equipe!' }).waitFor();
+    await joinByInvitation(viewer, { first: 'Davi', last: 'Lopes', email: viewerEmail });
     await viewer.goto(organisationUrl);
     const viewerItem = viewer.getByTestId('organisation-event').filter({ hasText: eventName });
     await viewerItem.getByText('Rascunho', { exact: true }).waitFor();

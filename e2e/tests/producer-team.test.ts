@@ -1,28 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newVerifiedAccount, TEST_PASSWORD, validCpf } from '../support/accounts.ts';
 import { expectAccessible } from '../support/axe.ts';
-import { launchBrowser, linkIn, newContext, stack, uniqueEmail, waitForMail } from '../support/browser.ts';
+import { linkIn, stack, uniqueEmail, waitForMail } from '../support/browser.ts';
+import { type ProducerBrowser, producerBrowser, toast } from '../support/producers.ts';
 import { logInFromHeader } from '../support/shopping.ts';
 
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first();
-
 describe('producer area: organisation and team in the browser', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  let browser: ProducerBrowser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await producerBrowser();
   });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-  });
-
-  async function page(): Promise<Page> {
-    const context = await newContext(browser);
-    contexts.push(context);
-    return context.newPage();
-  }
+  afterAll(() => browser?.close());
+  const page = (): Promise<Page> => browser.page();
 
   it('an owner creates an organisation and invites an address; the invited account accepts and sees its role without team controls', async () => {
     const ownerEmail = uniqueEmail('dona');
