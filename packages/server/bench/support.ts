@@ -1,12 +1,15 @@
 // What the API host's benchmarks share: the load generator, the budgets file and its checks,
 // and a scratch PostgreSQL database created for one run and dropped after it.
-import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chatRoomId } from '@plateia/core/rules/chat-room';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { OVERLOAD_DEFAULTS } from '../src/config.ts';
 import { type Database, type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { type ApiProcess, createBuyers, startApiProcess } from '../test/race/cluster.ts';
@@ -31,6 +34,13 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   '2xx': number;
+  /** Answers per status code. */
+  statusCodeStats?: Record<string, { count: number }>;
+}
+
+/** Answers of one status in a load result (0 when none). */
+export function statusCount(result: LoadResult, status: number): number {
+  return result.statusCodeStats?.[String(status)]?.count ?? 0;
 }
 
 // autocannon ships no types and the registry mirror's @types package would be one more
@@ -90,25 +100,31 @@ export function reserveLoad(options: {
   });
 }
 
-/** `reservation` of budgets.json: reservations per second and p99 of `POST /cart/reserve`. */
+/** `reservation` of budgets.json: reservations per second, p99 and ratio to pgbench of `POST /cart/reserve`. */
 export interface ReservationBudget {
   minReservationsPerSecond: number;
   maxP99Ms: number;
+  minRatioToPgbench?: number;
 }
 
-/** Checks a reservation load against the `reservation` budget; true when within it (or none). */
-export function checkReservationBudget(label: string, result: LoadResult): boolean {
+/** Checks a reservation run against the `reservation` budget; true when within it (or none). */
+export function checkReservationBudget(label: string, rate: number, p99: number, ratio?: number): boolean {
   const budget = readBudget<ReservationBudget>('reservation');
   if (!budget) return true;
-  const rate = result.requests.average;
-  const p99 = result.latency.p99;
-  return checkBudget(label, [
+  const checks: [string, boolean][] = [
     [
       `reservations/s ${rate.toFixed(0)} >= ${budget.minReservationsPerSecond}`,
       rate >= budget.minReservationsPerSecond,
     ],
     [`p99 ${p99} ms <= ${budget.maxP99Ms} ms`, p99 <= budget.maxP99Ms],
-  ]);
+  ];
+  if (ratio !== undefined && budget.minRatioToPgbench !== undefined) {
+    checks.push([
+      `ratio to pgbench ${ratio.toFixed(2)} >= ${budget.minRatioToPgbench}`,
+      ratio >= budget.minRatioToPgbench,
+    ]);
+  }
+  return checkBudget(label, checks);
 }
 
 /** The server the benchmarks use: BENCH_DATABASE_URL, DATABASE_URL, or the local default. */
@@ -171,8 +187,11 @@ export interface ScratchRun {
   /** The scratch database's URL. */
   url: string;
   database: DatabaseHandle;
-  /** Starts the real server entry in its own process on the scratch database (call again for more processes); all stopped after the run. */
-  startApi(): Promise<ApiProcess>;
+  /**
+   * Starts the real server entry in its own process on the scratch database (call again for
+   * more processes), with `env` added to its settings; all stopped after the run.
+   */
+  startApi(env?: Record<string, string>): Promise<ApiProcess>;
 }
 
 /**
@@ -195,8 +214,8 @@ export async function benchOnScratchDatabase(
     passed = await run({
       url: scratch.url,
       database,
-      startApi: async () => {
-        const api = await startApiProcess(scratch.url);
+      startApi: async (env = {}) => {
+        const api = await startApiProcess(scratch.url, 60_000, env);
         apis.push(api);
         return api;
       },
@@ -288,3 +307,113 @@ export function percentile(sorted: number[], p: number): number {
     ? Number.NaN
     : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 }
+
+/** What pgbench did with one script: transactions per second, with its command line. */
+export interface PgbenchResult {
+  tps: number;
+  transactions: number;
+  /** The command as run (the database URL left out), for the report. */
+  command: string;
+}
+
+/**
+ * pgbench's clients: the API process's pool (20) is what the HTTP side gets, and the shared
+ * server allows 100 connections in all, which other work on the machine also uses; 50
+ * clients on 2 threads is past the point where pgbench's rate stops growing on 2 cores.
+ */
+export const PGBENCH_CLIENTS = Number(process.env.BENCH_PGBENCH_CLIENTS ?? 50);
+
+/**
+ * Runs `pgbench -n -f <script> -c <clients> -j 2 -T <seconds>` against `url` (the same
+ * database the HTTP side uses): the database's own rate for a statement, with no client
+ * process of ours in the way. `variables` become `-D name=value`. Throws when pgbench is
+ * missing or fails, so a benchmark cannot quietly compare against nothing.
+ */
+export async function pgbench(options: {
+  url: string;
+  /** The transaction script (pgbench's language: `\set`, then SQL statements). */
+  script: string;
+  seconds: number;
+  clients?: number;
+  variables?: Record<string, string | number>;
+}): Promise<PgbenchResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'plateia-pgbench-'));
+  const file = join(dir, 'script.sql');
+  writeFileSync(file, options.script);
+  const clients = options.clients ?? PGBENCH_CLIENTS;
+  const args = [
+    '-n',
+    '-f',
+    file,
+    '-c',
+    String(clients),
+    '-j',
+    '2',
+    '-T',
+    String(options.seconds),
+    ...Object.entries(options.variables ?? {}).flatMap(([name, value]) => ['-D', `${name}=${value}`]),
+  ];
+  try {
+    const output = await new Promise<string>((resolve, reject) => {
+      execFile('pgbench', [...args, options.url], { encoding: 'utf8' }, (error, stdout, stderr) => {
+        if (error) reject(new Error(`pgbench failed: ${stderr || error.message}`));
+        else resolve(stdout);
+      });
+    });
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(output);
+    const processed = /number of transactions actually processed: (\d+)/.exec(output);
+    const failed = /number of failed transactions: (\d+)/.exec(output);
+    if (!tps || !processed) throw new Error(`pgbench printed no rate:\n${output}`);
+    if (failed && Number(failed[1]) > 0) throw new Error(`pgbench: ${failed[1]} transactions failed`);
+    return {
+      tps: Number(tps[1]),
+      transactions: Number(processed[1]),
+      command: `pgbench ${args.join(' ').replace(file, 'script.sql')}`,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The mean of two pgbench runs, one before and one after the HTTP load, as the report prints it. */
+export function pgbenchSide(before: PgbenchResult, after: PgbenchResult): { tps: number; text: string } {
+  const tps = (before.tps + after.tps) / 2;
+  return {
+    tps,
+    text: `${tps.toFixed(0)}/s (before ${before.tps.toFixed(0)}, after ${after.tps.toFixed(0)}; ${before.command})`,
+  };
+}
+
+/**
+ * A statement the API host runs (drizzle `sql`), as pgbench script text: each parameter
+ * becomes a SQL literal, except those whose text `variables` maps to a pgbench expression
+ * (`{'-424242': ':seat', '{-424242}': "'{' || :seat || '}'"}`), so pgbench runs the very
+ * statement the host sends, with its own values where they must vary.
+ */
+export function pgbenchScript(query: SQL, variables: Record<string, string> = {}): string {
+  const { sql: text, params } = new PgDialect().sqlToQuery(query);
+  return text
+    .replace(/--[^\n]*/g, '')
+    .replace(/\$(\d+)/g, (_match, index: string) => {
+      const value = params[Number(index) - 1];
+      if (value === null || value === undefined) return 'NULL';
+      const key = value instanceof Date ? value.toISOString() : String(value);
+      if (key in variables) return `(${variables[key]})`;
+      if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+      if (typeof value === 'boolean') return value ? 'true' : 'false';
+      return `'${key.replaceAll("'", "''")}'`;
+    })
+    .replace(/\s*\n\s*/g, ' ');
+}
+
+/**
+ * The settings the API host ships with that NODE_ENV=test (which `startApi` runs it under)
+ * turns off: the overload guard at its defaults and the request log at `info` (written to
+ * the child's stdout, which the benchmark discards, so its cost is the host's own).
+ */
+export const SHIPPED_HOST: Record<string, string> = {
+  LOG_LEVEL: 'info',
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: String(OVERLOAD_DEFAULTS.maxEventLoopDelayMs),
+  OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: String(OVERLOAD_DEFAULTS.maxEventLoopUtilization),
+  OVERLOAD_MAX_IN_FLIGHT: String(OVERLOAD_DEFAULTS.maxInFlight),
+};

@@ -1,6 +1,7 @@
 // `npm run bench` (plain node): the virtual queue on PostgreSQL over real HTTP.
 // 1. 100,000 customers (sessions and CPFs) join one high-demand event's pre-queue through
-//    POST /queue/{id}/join at concurrency 100: joins per second.
+//    POST /queue/{id}/join at concurrency 100: joins per second, beside pgbench inserting the
+//    same entry row (before and after, same database) and the ratio of the two.
 // 2. The shuffle of those 100,000 at the sale start (orderPreQueue): its time; then 10,000
 //    late arrivals join at the back (each place taken under the queue row's lock): joins/s.
 // 3. GET /queue/{id}/me (one's place, the polling fallback) at concurrency 100: p50/p99.
@@ -16,9 +17,19 @@ import { createEvent } from '../src/catalogue/create.ts';
 import { selectOne, selectRows } from '../src/db/sql.ts';
 import { createLargeVenue } from '../src/seed/catalogue.ts';
 import { admitNext } from '../src/virtual-queue/admission.ts';
-import { orderPreQueue } from '../src/virtual-queue/queue.ts';
+import { orderPreQueue, preQueueInsert } from '../src/virtual-queue/queue.ts';
 import { createBuyers } from '../test/race/cluster.ts';
-import { autocannon, benchOnScratchDatabase, checkBudget, type LoadOptions, readBudget } from './support.ts';
+import {
+  autocannon,
+  benchOnScratchDatabase,
+  checkBudget,
+  type LoadOptions,
+  pgbench,
+  pgbenchScript,
+  pgbenchSide,
+  readBudget,
+  SHIPPED_HOST,
+} from './support.ts';
 
 const PEOPLE = Number(process.env.BENCH_QUEUE_PEOPLE ?? 100_000);
 /** Arrivals after the sale start: each takes the next place under the queue row's lock. */
@@ -27,9 +38,13 @@ const CONCURRENCY = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ADMIT_EVERY_MS = 500;
 const HOUR = 60 * 60 * 1000;
+const RAW_SECONDS = Math.max(2, Math.round(SECONDS / 2));
+/** Queues pgbench inserts into, so its random (event, customer) pairs rarely repeat. */
+const PGBENCH_EVENTS = 50;
 
 interface VirtualQueueBudget {
   minJoinsPerSecond: number;
+  minJoinRatioToPgbench: number;
   minLateJoinsPerSecond: number;
   maxShuffleMs: number;
   maxPositionP99Ms: number;
@@ -109,8 +124,49 @@ await benchOnScratchDatabase('virtual-queue', 'plateia_bench_queue', 20, async (
     `[virtual-queue] ${PEOPLE.toLocaleString('en')} customers with sessions and CPFs in ${Math.round(performance.now() - started)} ms`,
   );
 
+  // pgbench's side: the pre-queue join's insert (preQueueInsert) into the queues of
+  // PGBENCH_EVENTS events of its own, each client a random customer of the same table, so a
+  // repeated pair (the ON CONFLICT DO NOTHING no-op) stays rare.
+  const pgbenchEvents: number[] = [];
+  for (let i = 0; i < PGBENCH_EVENTS; i++) {
+    const created = await createEvent(db, {
+      slug: `fila-pgbench-${i}`,
+      name: `Fila (pgbench ${i})`,
+      startsAt: new Date(now.getTime() + 30 * 24 * HOUR),
+      endsAt: new Date(now.getTime() + 30 * 24 * HOUR + 4 * HOUR),
+      lots: [{ name: 'Pista', nNumber: 1, priceCents: 10_000, quantity: 1_000, perOrderLimit: 4 }],
+    });
+    pgbenchEvents.push(created.id);
+  }
+  if (pgbenchEvents.at(-1)! - pgbenchEvents[0]! + 1 !== PGBENCH_EVENTS)
+    throw new Error('event ids not contiguous');
+  await db.execute(
+    sql`INSERT INTO virtual_queues (event_id, seed, commitment) SELECT id, ${Buffer.alloc(32)}, 'pgbench'
+        FROM events WHERE id = ANY(${`{${pgbenchEvents.join(',')}}`}::int[])`,
+  );
+  const customerIds = everyone.map((buyer) => buyer.id);
+  const [lowCustomer, highCustomer] = [Math.min(...customerIds), Math.max(...customerIds)];
+  const joinScript = pgbenchScript(
+    preQueueInsert({ eventId: -1, publicId: 'PUBLIC', customerId: -2, cpf: 'CPF', now: new Date() }),
+    {
+      '-1': ':event',
+      '-2': ':customer',
+      PUBLIC: 'md5(random()::text)',
+      CPF: "'pgbench-' || :customer",
+    },
+  );
+  const rawRun = () =>
+    pgbench({
+      url: scratch.url,
+      script:
+        `\\set event random(${Math.min(...pgbenchEvents)}, ${Math.max(...pgbenchEvents)})\n` +
+        `\\set customer random(${lowCustomer}, ${highCustomer})\n${joinScript};\n`,
+      seconds: RAW_SECONDS,
+    });
+  const rawBefore = await rawRun();
+
   Object.assign(process.env, { TRUST_PROXY: '127.0.0.1' });
-  const api = await scratch.startApi();
+  const api = await scratch.startApi(SHIPPED_HOST);
 
   // 1. Joins: every request is a different customer.
   started = performance.now();
@@ -123,6 +179,14 @@ await benchOnScratchDatabase('virtual-queue', 'plateia_bench_queue', 20, async (
   const joinRate = entries!.n / joinSeconds;
   console.log(
     `[virtual-queue] joins: ${entries!.n.toLocaleString('en')} entries in ${joinSeconds.toFixed(1)} s = ${Math.round(joinRate)}/s, p50 ${joins.latency.p50} ms, p99 ${joins.latency.p99} ms, non-2xx ${joins.non2xx}, errors ${joins.errors}`,
+  );
+
+  const rawAfter = await rawRun();
+  const raw = pgbenchSide(rawBefore, rawAfter);
+  const joinRatio = joinRate / raw.tps;
+  console.log(`[virtual-queue] pgbench, the pre-queue join's insert: ${raw.text}`);
+  console.log(
+    `[virtual-queue] ratio joins / pgbench: ${Math.round(joinRate)} / ${raw.tps.toFixed(0)} = ${joinRatio.toFixed(2)}`,
   );
 
   // 2. The shuffle at the sale start.
@@ -285,6 +349,10 @@ await benchOnScratchDatabase('virtual-queue', 'plateia_bench_queue', 20, async (
     [
       `joins ${Math.round(joinRate)}/s >= ${budget.minJoinsPerSecond}/s`,
       joinRate >= budget.minJoinsPerSecond,
+    ],
+    [
+      `joins to pgbench ${joinRatio.toFixed(2)} >= ${budget.minJoinRatioToPgbench}`,
+      joinRatio >= budget.minJoinRatioToPgbench,
     ],
     [
       `late joins ${Math.round(lateRate)}/s >= ${budget.minLateJoinsPerSecond}/s`,

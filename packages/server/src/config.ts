@@ -89,6 +89,13 @@ export interface OverloadConfig {
   retryAfterSeconds: number;
 }
 
+/** The overload thresholds a host ships with (docs/jobs.md "Overload" says how they were chosen). */
+export const OVERLOAD_DEFAULTS: Omit<OverloadConfig, 'retryAfterSeconds'> = {
+  maxEventLoopDelayMs: 1000,
+  maxEventLoopUtilization: 0,
+  maxInFlight: 2000,
+};
+
 /**
  * `TRUST_PROXY`: empty, `false` or `0` trusts nobody; a number is how many proxy hops sit in
  * front of the host; anything else is a comma-separated list of proxy addresses or CIDRs.
@@ -246,13 +253,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     },
     overload: {
       // Off in tests: a loaded test machine is not an overloaded host.
-      maxEventLoopDelayMs: int(source.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS, env === 'test' ? 0 : 1000),
+      maxEventLoopDelayMs: int(
+        source.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+        env === 'test' ? 0 : OVERLOAD_DEFAULTS.maxEventLoopDelayMs,
+      ),
       maxEventLoopUtilization: source.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION
         ? Number(source.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION)
         : env === 'test'
           ? 0
-          : 0.98,
-      maxInFlight: int(source.OVERLOAD_MAX_IN_FLIGHT, 2000),
+          : OVERLOAD_DEFAULTS.maxEventLoopUtilization,
+      maxInFlight: int(source.OVERLOAD_MAX_IN_FLIGHT, OVERLOAD_DEFAULTS.maxInFlight),
       retryAfterSeconds: Math.max(1, int(source.OVERLOAD_RETRY_AFTER_SECONDS, 5)),
     },
     ...overrides,

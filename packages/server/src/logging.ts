@@ -9,6 +9,16 @@ const SENSITIVE_PATH = new RegExp(`^/(${SENSITIVE_ROUTES})/.*`);
 const SENSITIVE_PATH_IN_TEXT = new RegExp(`/(${SENSITIVE_ROUTES})/[^\\s"'<>]*`, 'g');
 const SECRET_PARAMETER = /([?&#](?:token|code|state|secret|hash|salt|access_token|id_token)=)[^&#\s"'<>]*/gi;
 
+/**
+ * Route options for the on-sale's hot routes (seat holds, queue joins and positions): their
+ * warnings and errors, not a request line per answered call, which at thousands of calls a
+ * second costs the host more than the call itself (docs/jobs.md, "Overload"). A host
+ * configured quieter than `warn` (tests: `silent`) keeps its own level.
+ */
+export function hotPathLogging(level: string): { logLevel?: 'warn' } {
+  return ['trace', 'debug', 'info'].includes(level) ? { logLevel: 'warn' } : {};
+}
+
 /** Replaces secrets in a URL before it reaches a log line. */
 export function redactUrl(url: string): string {
   const [path = '', query] = url.split('?');

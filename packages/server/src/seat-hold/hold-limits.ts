@@ -1,10 +1,8 @@
 import { isIPv6 } from 'node:net';
 import { RATE_LIMIT_MESSAGES } from '@plateia/core/messages/rate-limits';
-import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { type Queryable, selectOne, selectRows } from '../db/sql.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Queryable, selectOne } from '../db/sql.ts';
 import { pgIntArray } from '../seat-map/id-list.ts';
-import { holdSeatsQuery } from './hold.ts';
 
 /**
  * What one holder may keep (docs/security.md, "Abuse limits"). A holder is the account
@@ -54,7 +52,25 @@ export interface LimitedHoldInput extends SeatHolder {
 export type LimitedHoldResult =
   | { status: 'held'; heldUntil: Date }
   | { status: 'taken' }
-  | { status: 'refused'; message: string };
+  | { status: 'refused'; message: string }
+  /** The event sells only to buyers the virtual queue admitted, and the call came without a pass. */
+  | { status: 'pass_required' }
+  /** Past the holder's calls per minute; `retryAfterMs` until the window ends. */
+  | { status: 'rate_limited'; retryAfterMs: number };
+
+/** Checks the hold runs besides the caps, in the same round trip. */
+export interface HoldChecks {
+  /**
+   * When set, a hold on an event gated by the virtual queue at this time is refused
+   * (`pass_required`): the call came without a pass, so the gate needs no further reading.
+   */
+  gateAt?: Date | null;
+  /**
+   * The per-holder call limit counted in the database's rate-limit counters: the
+   * counter's stored key and the calls allowed per window. Null when counted elsewhere.
+   */
+  rate?: { key: string; max: number; windowMs: number } | null;
+}
 
 /**
  * An address as the caps count it: IPv6 clients get a whole /64 from their provider, so the
@@ -81,84 +97,54 @@ const holderKey = (holder: SeatHolder): string =>
   holder.accountId !== null ? `account:${holder.accountId}` : `session:${holder.sessionId}`;
 
 /**
- * Holds the seats (all or none, `holdSeatsQuery`) within the caps, in one transaction:
- * transaction-scoped advisory locks on the holder and, without an account, the address
- * serialise one holder's (and one address's) holds on an event, so concurrent requests
- * cannot together pass a cap each would have been refused alone.
+ * The one statement of a hold within the caps (`holdSeatsWithinLimits`); exported so the
+ * benchmark can have pgbench run the very same call.
+ */
+export function holdSeatsCall(input: LimitedHoldInput, limits: SeatHoldLimits, checks: HoldChecks = {}): SQL {
+  const ids = [...new Set(input.seatIds)].sort((a, b) => a - b);
+  const rate = checks.rate ?? null;
+  return sql`SELECT outcome, held_until, retry_ms FROM plateia_hold_seats(
+      ${input.eventId}::int, ${pgIntArray(ids)}::int[], ${input.sessionId}::text, ${input.holdSeconds}::int,
+      ${input.accountId}::int, ${addressKey(input.address)}::text, ${holderKey(input)}::text,
+      ${limits.seatsPerHolder}::int, ${limits.seatsPerAddress}::int, ${limits.secondsPerSeat}::int,
+      ${USAGE_WINDOW_HOURS}::int, ${checks.gateAt ?? null}::timestamptz,
+      ${rate?.key ?? null}::text, ${rate?.max ?? 0}::int, ${rate?.windowMs ?? 0}::bigint)`;
+}
+
+/**
+ * Holds the seats (all or none, the conditional UPDATE of `holdSeatsQuery`) within the caps,
+ * in one statement: `plateia_hold_seats` (migration 0205) takes transaction-scoped advisory
+ * locks on the holder and, without an account, the address, so one holder's (and one
+ * address's) holds on an event are serialised and concurrent requests cannot together pass
+ * a cap each would have been refused alone; then counts, checks the time cap and holds. It
+ * also counts the call against the holder's per-minute limit and checks the queue's gate
+ * when asked (`checks`), so a hold costs the API host one round trip to the database.
  */
 export async function holdSeatsWithinLimits(
-  db: Database,
+  db: Queryable,
   input: LimitedHoldInput,
   limits: SeatHoldLimits,
+  checks: HoldChecks = {},
 ): Promise<LimitedHoldResult> {
-  const ids = [...new Set(input.seatIds)].sort((a, b) => a - b);
-  if (ids.length === 0) return { status: 'taken' };
-  const address = addressKey(input.address);
-  const holder = holderKey(input);
-  return db.transaction(async (tx) => {
-    await lock(tx, `seat-hold:${input.eventId}:${holder}`);
-    if (input.accountId === null) await lock(tx, `seat-hold:${input.eventId}:address:${address}`);
-
-    const others = sql`event_id = ${input.eventId} AND held_until > now() AND state = 'available'
-      AND NOT (id = ANY(${pgIntArray(ids)}::int[]))`;
-    const mine =
-      input.accountId !== null
-        ? sql`hold_account = ${input.accountId}`
-        : sql`held_by = ${input.sessionId} AND hold_account IS NULL`;
-    const holding = await count(tx, sql`SELECT count(*)::int AS n FROM seats WHERE ${others} AND ${mine}`);
-    if (holding + ids.length > limits.seatsPerHolder) {
+  const row = await selectOne<{
+    outcome: string;
+    held_until: Date | string | null;
+    retry_ms: number | string | null;
+  }>(db, holdSeatsCall(input, limits, checks));
+  switch (row?.outcome) {
+    case 'held':
+      return { status: 'held', heldUntil: new Date(row.held_until!) };
+    case 'holder_cap':
       return { status: 'refused', message: RATE_LIMIT_MESSAGES.seatHoldHolderCap(limits.seatsPerHolder) };
-    }
-    if (input.accountId === null) {
-      const fromAddress = await count(
-        tx,
-        sql`SELECT count(*)::int AS n FROM seats WHERE ${others} AND hold_account IS NULL AND hold_address = ${address}`,
-      );
-      if (fromAddress + ids.length > limits.seatsPerAddress) {
-        return { status: 'refused', message: RATE_LIMIT_MESSAGES.seatHoldAddressCap };
-      }
-    }
-
-    // The hold ends no later than the holder's first hold of any of these seats allows.
-    const window = sql`now() - make_interval(hours => ${USAGE_WINDOW_HOURS}::int)`;
-    await tx.execute(
-      sql`DELETE FROM seat_hold_usage WHERE seat_id = ANY(${pgIntArray(ids)}::int[]) AND first_held_at < ${window}`,
-    );
-    const left = await selectOne<{ seconds: number | null }>(
-      tx,
-      sql`SELECT floor(extract(epoch FROM min(first_held_at) + make_interval(secs => ${limits.secondsPerSeat}::int) - now()))::int AS seconds
-          FROM seat_hold_usage WHERE holder = ${holder} AND seat_id = ANY(${pgIntArray(ids)}::int[])`,
-    );
-    const remaining = left?.seconds ?? limits.secondsPerSeat;
-    if (remaining <= 0) return { status: 'refused', message: RATE_LIMIT_MESSAGES.seatHoldTimeCap };
-    const holdSeconds = Math.min(input.holdSeconds, remaining, limits.secondsPerSeat);
-
-    const held = await selectRows<{ id: number; held_until: Date | string }>(
-      tx,
-      holdSeatsQuery({
-        eventId: input.eventId,
-        seatIds: ids,
-        sessionId: input.sessionId,
-        holdSeconds,
-        holdAccount: input.accountId,
-        holdAddress: address,
-      }),
-    );
-    if (held.length !== ids.length) return { status: 'taken' };
-    await tx.execute(
-      sql`INSERT INTO seat_hold_usage (seat_id, holder, first_held_at)
-          SELECT unnest(${pgIntArray(ids)}::int[]), ${holder}, now()
-          ON CONFLICT (seat_id, holder) DO NOTHING`,
-    );
-    const until = held.reduce((latest, row) => Math.max(latest, new Date(row.held_until).getTime()), 0);
-    return { status: 'held', heldUntil: new Date(until) };
-  });
-}
-
-async function lock(tx: Queryable, key: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-}
-
-async function count(tx: Queryable, query: ReturnType<typeof sql>): Promise<number> {
-  return (await selectOne<{ n: number }>(tx, query))?.n ?? 0;
+    case 'address_cap':
+      return { status: 'refused', message: RATE_LIMIT_MESSAGES.seatHoldAddressCap };
+    case 'time_cap':
+      return { status: 'refused', message: RATE_LIMIT_MESSAGES.seatHoldTimeCap };
+    case 'pass_required':
+      return { status: 'pass_required' };
+    case 'rate_limited':
+      return { status: 'rate_limited', retryAfterMs: Number(row.retry_ms ?? 0) };
+    default:
+      return { status: 'taken' };
+  }
 }

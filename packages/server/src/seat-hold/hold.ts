@@ -16,8 +16,9 @@ export const MAX_HOLD_SECONDS = 1800;
  * commits and sees the seat taken, so two sessions can never both succeed. Expiry is part
  * of the predicate, so an expired hold needs no sweeper; only the holding session can
  * extend a live hold (and a refresh never shortens it). It returns the seats held; all of
- * them or none. `holdSeatsWithinLimits` (hold-limits.ts) runs it within the holder's caps;
- * it is exported so the benchmark can time the very same statement without HTTP.
+ * them or none. `plateia_hold_seats` (migration 0205, called by `holdSeatsWithinLimits`)
+ * runs this same UPDATE within the holder's caps, in one round trip; a change here goes
+ * there too. It stays exported so the benchmark's pgbench times the very same statement.
  */
 export function holdSeatsQuery(input: {
   eventId: number;

@@ -5,7 +5,7 @@
  * interleaving. Numbered types keep no counters: their stock is their seats
  * (`seat-hold/`), and their quantity is the number of seats of their section.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, selectRows } from '../db/sql.ts';
 import { pgIntArray } from '../seat-map/id-list.ts';
 
@@ -18,17 +18,19 @@ import { pgIntArray } from '../seat-map/id-list.ts';
  * after a wait), so once the 1º lote is gone its row does not join every later sale's locks.
  */
 export async function takeFromLot(tx: Queryable, lotId: number, wanted: number): Promise<number> {
-  const rows = await selectRows<{ take: number }>(
-    tx,
-    sql`WITH lot AS (
-          SELECT id, LEAST(${wanted}::int, quantity - sold - reserved) AS take
-          FROM ticket_types WHERE id = ${lotId} AND quantity - sold - reserved > 0 FOR UPDATE
-        )
-        UPDATE ticket_types t SET reserved = t.reserved + lot.take
-        FROM lot WHERE t.id = lot.id AND lot.take > 0
-        RETURNING lot.take`,
-  );
+  const rows = await selectRows<{ take: number }>(tx, takeFromLotQuery(lotId, wanted));
   return Number(rows[0]?.take ?? 0);
+}
+
+/** The conditional increment `takeFromLot` runs; exported so the benchmark's pgbench runs the same. */
+export function takeFromLotQuery(lotId: number, wanted: number): SQL {
+  return sql`WITH lot AS (
+      SELECT id, LEAST(${wanted}::int, quantity - sold - reserved) AS take
+      FROM ticket_types WHERE id = ${lotId} AND quantity - sold - reserved > 0 FOR UPDATE
+    )
+    UPDATE ticket_types t SET reserved = t.reserved + lot.take
+    FROM lot WHERE t.id = lot.id AND lot.take > 0
+    RETURNING lot.take`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { QueueEntryView, QueueState, QueueVerification } from '@plateia/core/contracts/queue';
 import { QUEUE_MESSAGES } from '@plateia/core/messages/queue';
 import { isValidCpf, normalizeDocumentNumber } from '@plateia/core/rules/document-number';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { isCpfDisputed } from '../accounts/cpf.ts';
 import type { Database } from '../db/client.ts';
 import { type Queryable, selectOne, selectRows } from '../db/sql.ts';
@@ -208,6 +208,19 @@ export async function joinQueue(db: Database, customerId: number, eventId: numbe
   }
 }
 
+/** A pre-queue join's row; exported so the benchmark's pgbench inserts the very same. */
+export function preQueueInsert(entry: {
+  eventId: number;
+  publicId: string;
+  customerId: number;
+  cpf: string;
+  now: Date;
+}): SQL {
+  return sql`INSERT INTO virtual_queue_entries (event_id, public_id, customer_id, cpf, joined_at, pre_queue)
+    VALUES (${entry.eventId}, ${entry.publicId}, ${entry.customerId}, ${entry.cpf}, ${entry.now}, true)
+    ON CONFLICT DO NOTHING RETURNING id`;
+}
+
 async function joinInTransaction(
   tx: Queryable,
   input: { customerId: number; eventId: number; cpf: string; now: Date; ordered: boolean },
@@ -234,9 +247,7 @@ async function joinInTransaction(
     if (queue?.ordered_at !== null) throw new OrderedMeanwhile();
     const inserted = await selectOne<{ id: number }>(
       tx,
-      sql`INSERT INTO virtual_queue_entries (event_id, public_id, customer_id, cpf, joined_at, pre_queue)
-          VALUES (${eventId}, ${newPublicId()}, ${customerId}, ${cpf}, ${now}, true)
-          ON CONFLICT DO NOTHING RETURNING id`,
+      preQueueInsert({ eventId, publicId: newPublicId(), customerId, cpf, now }),
     );
     if (!inserted) await refuseDuplicate(tx, customerId, eventId);
     return;

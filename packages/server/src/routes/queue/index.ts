@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_ERROR_MESSAGES } from '@plateia/core/messages/errors';
 import { isLoopbackHost } from '../../config.ts';
+import { hotPathLogging } from '../../logging.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { ErrorSchema } from '../../schemas/common.ts';
 import {
@@ -58,6 +59,7 @@ const queue: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/queue/:eventId/join',
     {
+      ...hotPathLogging(app.config.logLevel),
       preHandler: app.authenticate,
       schema: {
         ...secured,
@@ -80,6 +82,7 @@ const queue: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/queue/:eventId/me',
     {
+      ...hotPathLogging(app.config.logLevel),
       preHandler: app.authenticate,
       schema: {
         ...secured,

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { API_ERROR_MESSAGES } from '@plateia/core/messages/errors';
+import { QUEUE_MESSAGES } from '@plateia/core/messages/queue';
 import { SEAT_CALL_MESSAGES } from '@plateia/core/messages/seat-hold';
+import { hotPathLogging } from '../../logging.ts';
 import { readCustomer, sessionOrAddressKey } from '../../plugins/auth.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { RateLimitedError } from '../../rate-limits/backoff.ts';
+import { counterKey } from '../../rate-limits/counters.ts';
 import { ErrorSchema } from '../../schemas/common.ts';
 import {
   CourtesySeatBodySchema,
@@ -18,49 +24,92 @@ import { releaseSeats } from '../../seat-hold/hold.ts';
 import { holdSeatsWithinLimits } from '../../seat-hold/hold-limits.ts';
 import { requireQueuePass } from '../../virtual-queue/gate.ts';
 
+/**
+ * The stored key of a holder's `/seat/hold` call counter: the one @fastify/rate-limit's
+ * shared store kept (rate-limits/route-store.ts), so counts carry over either way.
+ */
+function seatHoldRateKey(holder: string): string {
+  return `route:POST:/seat/hold:${counterKey(holder)}`;
+}
+
 /** Seat holds (spec §7): hold, release, checkout of held seats and courtesy seats, under `/seat`. */
 const seatHold: FastifyPluginAsyncTypebox = async (app) => {
   const limits = app.config.seatHoldLimits;
 
+  // The per-holder call limit (docs/security.md, "Abuse limits"): counted by the hold's own
+  // statement when the counters live in the database, by the route's limiter over Redis.
+  const countedInHold = app.rateLimits.kind === 'sql';
   app.post(
     '/seat/hold',
     {
-      // Per holder: the signed-in session, else the address (docs/security.md, "Abuse limits").
-      config: {
-        rateLimit: { max: limits.holdsPerMinute, timeWindow: 60_000, keyGenerator: sessionOrAddressKey },
-      },
+      // Per holder: the signed-in session, else the address.
+      config: countedInHold
+        ? {}
+        : {
+            rateLimit: { max: limits.holdsPerMinute, timeWindow: 60_000, keyGenerator: sessionOrAddressKey },
+          },
+      ...hotPathLogging(app.config.logLevel),
       schema: {
         tags: ['seats'],
         summary:
           'Holds all the given seats for the session, or none (409 when one is taken or a hold cap is reached).',
         body: SeatHoldBodySchema,
-        response: { 200: SeatAnswerSchema, 400: ErrorSchema, 409: SeatAnswerSchema, 429: ErrorSchema },
+        response: {
+          200: SeatAnswerSchema,
+          400: ErrorSchema,
+          403: ErrorSchema,
+          409: SeatAnswerSchema,
+          429: ErrorSchema,
+        },
       },
     },
     async (request, reply) => {
-      // The rate limit's key already looked the session up.
-      const customer = request.customer ?? (await readCustomer(request));
-      // High-demand events sell only to buyers the virtual queue admitted (docs/virtual-queue.md).
-      await requireQueuePass(app.database.db, {
-        eventId: request.body.eventId,
-        customerId: customer?.id ?? null,
-        pass: request.headers['x-queue-pass'],
-        now: app.now(),
-      });
+      // The holder: the signed-in session when its token is valid, else the address; the
+      // rate limit's key when it counted the call already looked the session up.
+      const holder = request.customer ? null : await sessionOrAddressKey(request);
+      const customer = request.customer ?? null;
+      // High-demand events sell only to buyers the virtual queue admitted (docs/virtual-queue.md):
+      // a call with a pass has it checked here; one without is refused by the hold's own
+      // statement when the event is gated.
+      const pass = request.headers['x-queue-pass'];
+      if (pass !== undefined) {
+        await requireQueuePass(app.database.db, {
+          eventId: request.body.eventId,
+          customerId: customer?.id ?? null,
+          pass,
+          now: app.now(),
+        });
+      }
       const outcome = await holdSeatsWithinLimits(
         app.database.db,
         { ...request.body, accountId: customer?.id ?? null, address: request.ip },
         limits,
+        {
+          gateAt: pass === undefined ? app.now() : null,
+          rate:
+            countedInHold && holder
+              ? { key: seatHoldRateKey(holder), max: limits.holdsPerMinute, windowMs: 60_000 }
+              : null,
+        },
       );
-      if (outcome.status === 'taken') {
-        return reply
-          .status(409)
-          .send({ success: false, error: 'seat_taken', message: SEAT_CALL_MESSAGES.taken });
+      switch (outcome.status) {
+        case 'held':
+          return {
+            success: true,
+            message: SEAT_CALL_MESSAGES.held,
+            seatIds: [...new Set(request.body.seatIds)],
+          };
+        case 'taken':
+          return reply
+            .status(409)
+            .send({ success: false, error: 'seat_taken', message: SEAT_CALL_MESSAGES.taken });
+        case 'refused':
+          return reply.status(409).send({ success: false, error: 'hold_limit', message: outcome.message });
+        case 'pass_required':
+          throw new HttpError(403, QUEUE_MESSAGES.passRequired, 'queue_pass_required');
+        case 'rate_limited':
+          throw new RateLimitedError(API_ERROR_MESSAGES.tooManyRequests, outcome.retryAfterMs / 1000);
       }
-      if (outcome.status === 'refused') {
-        return reply.status(409).send({ success: false, error: 'hold_limit', message: outcome.message });
-      }
-      return { success: true, message: SEAT_CALL_MESSAGES.held, seatIds: [...new Set(request.body.seatIds)] };
     },
   );
 
