@@ -91,6 +91,8 @@ describe('producer area rules', () => {
     expect(eventStatusLabel('draft')).toBe('Rascunho');
     expect(eventStatusLabel('published')).toBe('Publicado');
     expect(eventStatusLabel('cancelled')).toBe('Cancelado');
+    expect(eventStatusLabel('changed')).toBe('Alterado');
+    expect(eventStatusLabel('past')).toBe('Encerrado');
   });
 
   it('reads a datetime-local value on Brasília time, with the offset of that date', () => {

@@ -13,7 +13,10 @@ import {
   ORGANISATION_ROLES,
   type OrganisationRole,
 } from '@plateia/core/messages/organisations';
-import { PRODUCER_EVENT_MESSAGES } from '@plateia/core/messages/producer-events';
+import {
+  PRODUCER_EVENT_MESSAGES,
+  PRODUCER_EVENT_STATUS_LABELS,
+} from '@plateia/core/messages/producer-events';
 import { parseReais } from '@plateia/core/rules/money';
 
 /** What a role may do in the producer area (the table in docs/producers.md). */
@@ -93,15 +96,9 @@ export function organisationPath(id: number): string {
   return `/produtor/organizacoes/${id}`;
 }
 
-const EVENT_STATUS_LABELS: Record<OrganisationEventStatus, string> = {
-  draft: 'Rascunho',
-  published: 'Publicado',
-  cancelled: 'Cancelado',
-};
-
-/** The pt-BR name of an event's status ("Rascunho", "Publicado", "Cancelado"). */
+/** The pt-BR name of an event's status ("Rascunho", "Publicado", "Alterado", "Cancelado", "Encerrado"). */
 export function eventStatusLabel(status: OrganisationEventStatus): string {
-  return EVENT_STATUS_LABELS[status] ?? status;
+  return PRODUCER_EVENT_STATUS_LABELS[status] ?? status;
 }
 
 // The wall clock of São Paulo at a moment, read back as if it were UTC.

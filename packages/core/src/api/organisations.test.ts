@@ -5,9 +5,12 @@ import { fakeRoutes, json, sent } from '../test/fake-api.ts';
 import { configureApi } from './client.ts';
 import {
   acceptInvitation,
+  addEventLot,
   changeMemberRole,
   createDraftEvent,
   createOrganisation,
+  duplicateEvent,
+  fetchManagedEvent,
   fetchMyOrganisations,
   fetchOrganisationEvents,
   fetchOrigins,
@@ -15,6 +18,7 @@ import {
   publishEvent,
   removeMember,
   revokeInvitation,
+  saveEvent,
   saveOrigins,
   updateOrganisation,
 } from './organisations.ts';
@@ -133,5 +137,77 @@ describe('organisation calls', () => {
     });
     await expect(publishEvent(31)).rejects.toThrow(PRODUCER_EVENT_MESSAGES.notDraft);
     await expect(createDraftEvent(7, draft)).rejects.toThrow(PRODUCER_EVENT_MESSAGES.endsAfterStart);
+  });
+
+  it('reads and edits an event, adds a lot and duplicates it, with the API answers', async () => {
+    const lot = {
+      id: 5,
+      name: 'Pista',
+      lotNumber: 2,
+      priceCents: 9000,
+      quantity: 50,
+      taken: 0,
+      perOrderLimit: 4,
+      salesStart: null,
+      salesEnd: null,
+      numbered: false,
+    };
+    const event = {
+      id: 31,
+      organisationId: 7,
+      slug: 'noite-de-jazz',
+      name: 'Noite de Jazz',
+      description: '',
+      venue: 'Teatro Aurora',
+      city: 'São Paulo',
+      startsAt: '2027-03-10T23:00:00.000Z',
+      endsAt: '2027-03-11T02:00:00.000Z',
+      status: 'changed',
+      refundPolicy: 'Reembolso até 48 horas antes.',
+      highDemand: null,
+      lots: [lot],
+    };
+    const edit = {
+      name: event.name,
+      venue: 'Casa Aurora',
+      city: event.city,
+      startsAt: event.startsAt,
+      endsAt: event.endsAt,
+      refundPolicy: event.refundPolicy,
+      highDemand: null,
+    };
+    const calls = fakeRoutes({
+      'GET /events/31/manage': () => json(200, event),
+      'PUT /events/31/manage': () =>
+        json(200, { success: true, message: PRODUCER_EVENT_MESSAGES.savedChanged, changed: true, event }),
+      'POST /events/31/lots': () =>
+        json(200, { success: true, message: PRODUCER_EVENT_MESSAGES.lotAdded, lot }),
+      'POST /events/31/duplicate': () =>
+        json(200, { success: true, message: PRODUCER_EVENT_MESSAGES.duplicated, id: 32, slug: 'copia' }),
+    });
+    expect(await fetchManagedEvent(31)).toEqual(event);
+    expect(await saveEvent(31, edit)).toEqual({
+      message: PRODUCER_EVENT_MESSAGES.savedChanged,
+      changed: true,
+      event,
+    });
+    const newLot = { name: 'Pista', priceCents: 9000, quantity: 50, perOrderLimit: 4 };
+    expect(await addEventLot(31, newLot)).toEqual({ message: PRODUCER_EVENT_MESSAGES.lotAdded, lot });
+    expect(await duplicateEvent(31)).toEqual({
+      message: PRODUCER_EVENT_MESSAGES.duplicated,
+      id: 32,
+      slug: 'copia',
+    });
+    expect(calls.map(sent)).toEqual([
+      { method: 'GET', path: '/events/31/manage' },
+      { method: 'PUT', path: '/events/31/manage', body: edit },
+      { method: 'POST', path: '/events/31/lots', body: newLot },
+      { method: 'POST', path: '/events/31/duplicate', body: {} },
+    ]);
+    fakeRoutes({
+      'PUT /events/31/manage': () =>
+        json(409, { error: 'queue_started', message: PRODUCER_EVENT_MESSAGES.queueStarted }),
+    });
+    await expect(saveEvent(31, edit)).rejects.toThrow(PRODUCER_EVENT_MESSAGES.queueStarted);
   });
 });

@@ -1,6 +1,10 @@
 import type {
   DraftEventInput,
+  DraftLotInput,
+  EventEditInput,
   InvitationPreview,
+  ManagedEvent,
+  ManagedLot,
   Organisation,
   OrganisationEvent,
   OrganisationInput,
@@ -14,7 +18,10 @@ import { apiClient, callApi, getJson, postJson, type StatusMessages } from './cl
 export type {
   DraftEventInput,
   DraftLotInput,
+  EventEditInput,
   InvitationPreview,
+  ManagedEvent,
+  ManagedLot,
   Organisation,
   OrganisationEvent,
   OrganisationEventStatus,
@@ -152,6 +159,58 @@ export async function createDraftEvent(
 export async function publishEvent(eventId: number): Promise<{ message: string }> {
   const answer = await postJson<{ message?: string }>(`events/${eventId}/publish`, {}, messages);
   return { message: answer.message ?? PRODUCER_EVENT_MESSAGES.published };
+}
+
+/** `GET /events/:eventId/manage` (owners and managers): the event with everything they edit. */
+export function fetchManagedEvent(eventId: number): Promise<ManagedEvent> {
+  return getJson(`events/${eventId}/manage`, { ...messages, 404: PRODUCER_EVENT_MESSAGES.eventNotFound });
+}
+
+/**
+ * `PUT /events/:eventId/manage`: saves the details, refund policy and high-demand switch;
+ * `changed` says a new date or venue marked a published event changed.
+ */
+export async function saveEvent(
+  eventId: number,
+  input: EventEditInput,
+): Promise<{ message: string; changed: boolean; event: ManagedEvent }> {
+  const answer = await callApi(
+    () =>
+      apiClient()
+        .put(`events/${eventId}/manage`, { json: input })
+        .json<{ message?: string; changed: boolean; event: ManagedEvent }>(),
+    messages,
+  );
+  return {
+    message: answer.message ?? PRODUCER_EVENT_MESSAGES.saved,
+    changed: answer.changed,
+    event: answer.event,
+  };
+}
+
+/** `POST /events/:eventId/lots`: a lot after the others (a lot named like a type is its next lot). */
+export async function addEventLot(
+  eventId: number,
+  lot: DraftLotInput,
+): Promise<{ message: string; lot: ManagedLot }> {
+  const answer = await postJson<{ message?: string; lot: ManagedLot }>(
+    `events/${eventId}/lots`,
+    lot,
+    messages,
+  );
+  return { message: answer.message ?? PRODUCER_EVENT_MESSAGES.lotAdded, lot: answer.lot };
+}
+
+/** `POST /events/:eventId/duplicate`: a copy of the event as a new draft. */
+export async function duplicateEvent(
+  eventId: number,
+): Promise<{ message: string; id: number; slug: string }> {
+  const answer = await postJson<{ message?: string; id: number; slug: string }>(
+    `events/${eventId}/duplicate`,
+    {},
+    messages,
+  );
+  return { message: answer.message ?? PRODUCER_EVENT_MESSAGES.duplicated, id: answer.id, slug: answer.slug };
 }
 
 /** `GET /organisations/:id/origins` (any member): the sites the organisation embeds on. */

@@ -125,6 +125,8 @@ export interface EventDetail extends EventSummary {
   producerId: number | null;
   /** Service fee over tickets and products, in basis points (1000 = 10%). */
   serviceFeeBps: number;
+  /** The producer's refund policy, shown to buyers on the event's page ('' when none). */
+  refundPolicy?: string;
   ticketTypes: TicketTypeInfo[];
   products: ProductInfo[];
   resale: ResaleOffer[];

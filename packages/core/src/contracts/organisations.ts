@@ -53,8 +53,11 @@ export interface InvitationPreview {
   expiresAt: string;
 }
 
-/** Where an organisation's event stands. */
-export type OrganisationEventStatus = 'draft' | 'published' | 'cancelled';
+/**
+ * Where an organisation's event stands: a draft, on sale, on sale after its date or venue
+ * changed, cancelled, or over (its end has passed).
+ */
+export type OrganisationEventStatus = 'draft' | 'published' | 'changed' | 'cancelled' | 'past';
 
 /** One event of an organisation, as its members list it. */
 export interface OrganisationEvent {
@@ -89,4 +92,54 @@ export interface DraftEventInput {
   lots: DraftLotInput[];
   /** The meia-entrada share in basis points (4000 = 40%, the legal minimum). */
   meiaPercentBps?: number | undefined;
+}
+
+/** A lot of an event as its producer manages it. */
+export interface ManagedLot {
+  id: number;
+  /** The ticket type: lots with the same name sell one after the other. */
+  name: string;
+  /** Its place in the ticket type's sequence (1st lot, 2nd lot, …). */
+  lotNumber: number;
+  priceCents: number;
+  quantity: number;
+  /** Units sold or held by a reservation. */
+  taken: number;
+  perOrderLimit: number;
+  salesStart: string | null;
+  salesEnd: string | null;
+  /** A lot of a seated section (priced by section, not turning). */
+  numbered: boolean;
+}
+
+/** `GET /events/:eventId/manage`: an event with everything its producer edits. */
+export interface ManagedEvent {
+  id: number;
+  organisationId: number;
+  slug: string;
+  name: string;
+  description: string;
+  venue: string;
+  city: string;
+  startsAt: string;
+  endsAt: string;
+  status: OrganisationEventStatus;
+  /** The producer's refund policy, shown to buyers on the event's page. */
+  refundPolicy: string;
+  /** The waiting room: null when the event is not high demand. */
+  highDemand: { queueOpensAt: string; saleStartsAt: string } | null;
+  lots: ManagedLot[];
+}
+
+/** `PUT /events/:eventId/manage`: what an owner or manager edits. */
+export interface EventEditInput {
+  name: string;
+  description?: string | undefined;
+  venue: string;
+  city: string;
+  startsAt: string;
+  endsAt: string;
+  refundPolicy?: string | undefined;
+  /** The high-demand switch: the waiting room's opening and the sale's start; null turns it off. */
+  highDemand?: { queueOpensAt: string; saleStartsAt: string } | null | undefined;
 }

@@ -1,4 +1,4 @@
-/** pt-BR texts of the producer area's events: creating a draft and publishing it. */
+/** pt-BR texts of the producer area's events: creating, editing, duplicating and publishing them. */
 export const PRODUCER_EVENT_MESSAGES = {
   nameRequired: 'Informe o nome do evento.',
   venueRequired: 'Informe o local do evento.',
@@ -17,4 +17,26 @@ export const PRODUCER_EVENT_MESSAGES = {
   producerOnly: 'Apenas a equipe da organização pode alterar este evento.',
   published: 'Evento publicado! Ele já aparece na Plateia.',
   created: 'Rascunho criado. Revise e publique quando estiver pronto.',
+  saved: 'Alterações salvas.',
+  savedChanged:
+    'Alterações salvas. A data ou o local mudou: o evento aparece como alterado para quem comprou.',
+  duplicated: 'Cópia criada como rascunho.',
+  lotAdded: 'Lote adicionado.',
+  eventCancelled: 'Este evento foi cancelado e não pode mais ser alterado.',
+  eventPast: 'Este evento já aconteceu e não pode mais ser alterado.',
+  refundPolicyTooLong: 'A política de reembolso pode ter até 2.000 caracteres.',
+  queueTimesRequired: 'Informe quando a sala de espera abre e quando as vendas começam.',
+  queueOrder: 'As vendas precisam começar depois que a sala de espera abre.',
+  queueBeforeEnd: 'As vendas pela fila precisam começar antes do fim do evento.',
+  queueStarted: 'As vendas pela fila virtual já começaram: a alta demanda não pode mais ser alterada.',
+  lotOnSeatedType: 'Este nome já é de um setor com lugares marcados. Use outro nome para o lote.',
+} as const;
+
+/** What the producer area calls each status of an event. */
+export const PRODUCER_EVENT_STATUS_LABELS = {
+  draft: 'Rascunho',
+  published: 'Publicado',
+  changed: 'Alterado',
+  cancelled: 'Cancelado',
+  past: 'Encerrado',
 } as const;

@@ -75,6 +75,8 @@ export interface EventInput {
   sections?: SectionInput[];
   /** Meia-entrada policy; default: 40% of the tickets offered, no state categories. */
   meia?: Partial<MeiaPolicy>;
+  /** The producer's refund policy, shown to buyers on the event's page. */
+  refundPolicy?: string;
   /** 'draft' until its producer publishes it (catalogue/drafts.ts); default 'published'. */
   status?: 'draft' | 'published';
   /**
@@ -152,23 +154,28 @@ async function insertEvent(tx: Queryable, input: EventInput): Promise<number> {
   const event = await selectOne<{ id: number }>(
     tx,
     sql`INSERT INTO events (slug, name, description, venue, city, starts_at, ends_at, image, producer_id,
-                            organisation_id, pixel, service_fee_bps, status, created_at, updated_at)
+                            organisation_id, pixel, service_fee_bps, status, refund_policy,
+                            created_at, updated_at)
         VALUES (${input.slug}, ${input.name}, ${input.description ?? ''}, ${input.venue ?? ''},
                 ${input.city ?? ''}, ${input.startsAt.toISOString()}::timestamptz,
                 ${input.endsAt.toISOString()}::timestamptz, ${input.image ?? ''}, ${input.producerId ?? null},
                 ${organisationId}, ${input.pixel ?? ''}, ${input.serviceFeeBps ?? 1000},
-                ${input.status ?? 'published'}, ${createdAt}, ${createdAt})
+                ${input.status ?? 'published'}, ${input.refundPolicy ?? ''}, ${createdAt}, ${createdAt})
         RETURNING id`,
   );
   return event!.id;
 }
 
-/** General-admission lots (`sectionId` null) or a section's numbered lots. */
-function insertLots(
+/**
+ * General-admission lots (`sectionId` null) or a section's numbered lots, sorted from
+ * `firstSort` (a lot added later goes after the event's others).
+ */
+export function insertLots(
   tx: Queryable,
   eventId: number,
   lots: LotInput[],
   sectionId: number | null,
+  { firstSort = 0 }: { firstSort?: number } = {},
 ): Promise<number[]> {
   return insertReturningIds(
     tx,
@@ -178,7 +185,7 @@ function insertLots(
       (lot, index) =>
         sql`(${eventId}, ${lot.name}, ${lot.description ?? ''}, ${lot.nNumber ?? 1}, ${lot.priceCents},
              ${lot.quantity}, ${lot.perOrderLimit ?? 10}, ${optionalInstant(lot.salesStart)},
-             ${optionalInstant(lot.salesEnd)}, ${index}, ${sectionId !== null}, ${sectionId})`,
+             ${optionalInstant(lot.salesEnd)}, ${firstSort + index}, ${sectionId !== null}, ${sectionId})`,
     ),
   );
 }

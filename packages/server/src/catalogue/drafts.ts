@@ -19,6 +19,18 @@ import { requireEventPower, requireMember, requirePower } from '../organisations
 import { HttpError } from '../plugins/errors.ts';
 import { createEvent, type LotInput } from './create.ts';
 
+/** How the producer area names where an event stands (OrganisationEventStatus). */
+export function eventStatusOf(
+  status: string,
+  changedAt: Date | string | null,
+  endsAt: Date | string,
+  now: Date,
+): OrganisationEventStatus {
+  if (status === 'draft' || status === 'cancelled') return status;
+  if (new Date(endsAt) <= now) return 'past';
+  return changedAt ? 'changed' : 'published';
+}
+
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const invalid = (message: string) => new HttpError(400, message, 'validation');
@@ -36,7 +48,8 @@ export function slugFor(name: string): string {
   return `${base || 'evento'}-${randomBytes(3).toString('hex')}`;
 }
 
-function lotOf(lot: DraftLotInput): LotInput {
+/** A lot as typed, checked: 400 with the pt-BR message of what is wrong. */
+export function lotOf(lot: DraftLotInput): LotInput {
   const name = lot.name.trim();
   if (!name) throw invalid(PRODUCER_EVENT_MESSAGES.lotNameRequired);
   if (!Number.isSafeInteger(lot.quantity) || lot.quantity < 1)
@@ -79,7 +92,15 @@ export async function createDraftEvent(
   if (!(startsAt > now)) throw invalid(PRODUCER_EVENT_MESSAGES.startsInFuture);
   if (!(endsAt > startsAt)) throw invalid(PRODUCER_EVENT_MESSAGES.endsAfterStart);
   if (input.lots.length === 0) throw invalid(PRODUCER_EVENT_MESSAGES.lotsRequired);
-  const lots = input.lots.map((lot) => ({ ...lotOf(lot), nNumber: 1 }));
+  // Lots sharing a name are one ticket type's lots, in the order typed: each sells after the
+  // one before sells out or at its own sales start (catalogue/lots.ts).
+  const numbers = new Map<string, number>();
+  const lots = input.lots.map((typed) => {
+    const lot = lotOf(typed);
+    const nNumber = (numbers.get(lot.name) ?? 0) + 1;
+    numbers.set(lot.name, nNumber);
+    return { ...lot, nNumber };
+  });
   const slug = input.slug?.trim() || slugFor(name);
   if (!SLUG.test(slug)) throw invalid(PRODUCER_EVENT_MESSAGES.slugInvalid);
   try {
@@ -112,19 +133,21 @@ export async function listOrganisationEvents(
   db: Queryable,
   organisationId: number,
   actorId: number,
+  now: Date,
 ): Promise<OrganisationEvent[]> {
   await requireMember(db, organisationId, actorId);
   const rows = await selectRows<{
     id: number;
     slug: string;
     name: string;
-    status: OrganisationEventStatus;
+    status: string;
+    changed_at: string | Date | null;
     starts_at: string | Date;
     ends_at: string | Date;
     sold: number;
   }>(
     db,
-    sql`SELECT e.id, e.slug, e.name, e.status, e.starts_at, e.ends_at,
+    sql`SELECT e.id, e.slug, e.name, e.status, e.changed_at, e.starts_at, e.ends_at,
                (SELECT count(*)::int FROM tickets t WHERE t.event_id = e.id AND t.status IN ('valid', 'used')) AS sold
           FROM events e
          WHERE e.organisation_id = ${organisationId}
@@ -135,7 +158,7 @@ export async function listOrganisationEvents(
     id: Number(row.id),
     slug: row.slug,
     name: row.name,
-    status: row.status,
+    status: eventStatusOf(row.status, row.changed_at, row.ends_at, now),
     startsAt: new Date(row.starts_at).toISOString(),
     endsAt: new Date(row.ends_at).toISOString(),
     ticketsSold: row.sold,

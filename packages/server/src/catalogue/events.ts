@@ -110,11 +110,16 @@ export async function listEvents(
 export async function getEventDetail(db: Queryable, idOrSlug: string): Promise<EventDetail | null> {
   const byId = /^\d{1,9}$/.test(idOrSlug);
   const rows = await selectRows<
-    SummaryRow & { description: string; producer_id: number | null; service_fee_bps: number }
+    SummaryRow & {
+      description: string;
+      producer_id: number | null;
+      service_fee_bps: number;
+      refund_policy: string;
+    }
   >(
     db,
     sql`SELECT e.id, e.slug, e.name, e.venue, e.city, e.starts_at, e.ends_at, e.image, e.pixel, e.status,
-          e.description, e.producer_id, e.service_fee_bps,
+          e.description, e.producer_id, e.service_fee_bps, e.refund_policy,
           NULL::int AS price_from,
           EXISTS (SELECT 1 FROM seat_sections s WHERE s.event_id = e.id) AS has_seat_map,
           e.ends_at <= now() AS is_past, 1 AS total
@@ -136,6 +141,7 @@ export async function getEventDetail(db: Queryable, idOrSlug: string): Promise<E
     description: event.description,
     producerId: event.producer_id,
     serviceFeeBps: event.service_fee_bps,
+    refundPolicy: event.refund_policy,
     ticketTypes,
     products,
     resale,

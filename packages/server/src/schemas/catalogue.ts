@@ -107,6 +107,7 @@ export const EventDetailSchema = Type.Intersect([
     description: Type.String(),
     producerId: Type.Union([Type.Integer(), Type.Null()]),
     serviceFeeBps: Type.Integer(),
+    refundPolicy: Type.Optional(Type.String({ description: "The producer's refund policy ('' when none)" })),
     ticketTypes: Type.Array(TicketTypeSchema),
     products: Type.Array(ProductSchema),
     resale: Type.Array(ResaleSchema),

@@ -123,6 +123,28 @@ export const OriginsBody = Type.Object(
 const Instant = Type.String({ format: 'date-time', maxLength: 40 });
 const Cents = Type.Integer({ minimum: 0, maximum: 100_000_000 });
 
+/** Where an event stands in the producer area. */
+export const EventStatusSchema = Type.Union([
+  Type.Literal('draft'),
+  Type.Literal('published'),
+  Type.Literal('changed'),
+  Type.Literal('cancelled'),
+  Type.Literal('past'),
+]);
+
+/** A general-admission lot as the producer types it. */
+export const DraftLotBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 120 }),
+    priceCents: Cents,
+    quantity: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+    perOrderLimit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    salesStart: Type.Optional(Instant),
+    salesEnd: Type.Optional(Instant),
+  },
+  { additionalProperties: false },
+);
+
 /** `POST /organisations/:organisationId/events`: a draft event with its general-admission lots. */
 export const DraftEventBody = Type.Object(
   {
@@ -133,20 +155,7 @@ export const DraftEventBody = Type.Object(
     city: Type.String({ minLength: 1, maxLength: 120 }),
     startsAt: Instant,
     endsAt: Instant,
-    lots: Type.Array(
-      Type.Object(
-        {
-          name: Type.String({ minLength: 1, maxLength: 120 }),
-          priceCents: Cents,
-          quantity: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
-          perOrderLimit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-          salesStart: Type.Optional(Instant),
-          salesEnd: Type.Optional(Instant),
-        },
-        { additionalProperties: false },
-      ),
-      { minItems: 1, maxItems: 50 },
-    ),
+    lots: Type.Array(DraftLotBody, { minItems: 1, maxItems: 50 }),
     meiaPercentBps: Type.Optional(Type.Integer({ minimum: 4000, maximum: 10_000 })),
   },
   { additionalProperties: false },
@@ -167,7 +176,7 @@ export const OrganisationEventListSchema = Type.Object({
       id: Type.Integer(),
       slug: Type.String(),
       name: Type.String(),
-      status: Type.String(),
+      status: EventStatusSchema,
       startsAt: Type.String({ format: 'date-time' }),
       endsAt: Type.String({ format: 'date-time' }),
       ticketsSold: Type.Integer(),
@@ -186,3 +195,71 @@ export const OriginCheckQuery = Type.Object({ origin: Type.String({ minLength: 1
 
 /** Whether the origin may embed the elements and frame the card fields. */
 export const OriginCheckSchema = Type.Object({ allowed: Type.Boolean() });
+
+const NullableInstant = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
+
+/** A lot as its producer manages it. */
+export const ManagedLotSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  lotNumber: Type.Integer(),
+  priceCents: Type.Integer(),
+  quantity: Type.Integer(),
+  taken: Type.Integer(),
+  perOrderLimit: Type.Integer(),
+  salesStart: NullableInstant,
+  salesEnd: NullableInstant,
+  numbered: Type.Boolean(),
+});
+
+const HighDemandSchema = Type.Object(
+  { queueOpensAt: Instant, saleStartsAt: Instant },
+  { additionalProperties: false },
+);
+
+/** `GET /events/:eventId/manage`. */
+export const ManagedEventSchema = Type.Object({
+  id: Type.Integer(),
+  organisationId: Type.Integer(),
+  slug: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  venue: Type.String(),
+  city: Type.String(),
+  startsAt: Type.String({ format: 'date-time' }),
+  endsAt: Type.String({ format: 'date-time' }),
+  status: EventStatusSchema,
+  refundPolicy: Type.String(),
+  highDemand: Type.Union([HighDemandSchema, Type.Null()]),
+  lots: Type.Array(ManagedLotSchema),
+});
+
+/** `PUT /events/:eventId/manage`. */
+export const EventEditBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    description: Type.Optional(Type.String({ maxLength: 10_000 })),
+    venue: Type.String({ minLength: 1, maxLength: 200 }),
+    city: Type.String({ minLength: 1, maxLength: 120 }),
+    startsAt: Instant,
+    endsAt: Instant,
+    refundPolicy: Type.Optional(Type.String({ maxLength: 4000 })),
+    highDemand: Type.Optional(Type.Union([HighDemandSchema, Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+
+/** `PUT /events/:eventId/manage` answer. */
+export const EventEditAnswer = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String(),
+  changed: Type.Boolean(),
+  event: ManagedEventSchema,
+});
+
+/** `POST /events/:eventId/lots` answer. */
+export const LotAddedAnswer = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String(),
+  lot: ManagedLotSchema,
+});

@@ -3,6 +3,7 @@ import { ORGANISATION_MESSAGES } from '@plateia/core/messages/organisations';
 import { PRODUCER_EVENT_MESSAGES } from '@plateia/core/messages/producer-events';
 import { exactOrigin } from '@plateia/core/rules/origin';
 import { createDraftEvent, listOrganisationEvents, publishEvent } from '../../catalogue/drafts.ts';
+import { addLot, duplicateEvent, editEvent, managedEvent } from '../../catalogue/editing.ts';
 import {
   acceptInvitation,
   inviteMember,
@@ -22,6 +23,9 @@ import { ErrorSchema, SuccessSchema } from '../../schemas/common.ts';
 import {
   DraftEventAnswer,
   DraftEventBody,
+  DraftLotBody,
+  EventEditAnswer,
+  EventEditBody,
   EventParams,
   InvitationAcceptedSchema,
   InvitationAnswer,
@@ -30,6 +34,8 @@ import {
   InvitationParams,
   InvitationPreviewSchema,
   InvitationTokenBody,
+  LotAddedAnswer,
+  ManagedEventSchema,
   MemberListSchema,
   MemberParams,
   MemberRoleBody,
@@ -322,7 +328,7 @@ const organisations: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ({
-      events: await listOrganisationEvents(db, request.params.organisationId, request.customer.id),
+      events: await listOrganisationEvents(db, request.params.organisationId, request.customer.id, app.now()),
     }),
   );
 
@@ -341,6 +347,85 @@ const organisations: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       await publishEvent(db, request.params.eventId, request.customer.id, app.now());
       return { success: true, message: PRODUCER_EVENT_MESSAGES.published };
+    },
+  );
+
+  app.get(
+    '/events/:eventId/manage',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'An event with everything its owners and managers edit',
+        params: EventParams,
+        response: { 200: ManagedEventSchema, ...errors },
+      },
+    },
+    async (request) => managedEvent(db, request.params.eventId, request.customer.id, app.now()),
+  );
+
+  app.put(
+    '/events/:eventId/manage',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Edits an event's details, refund policy and high-demand switch; a new date or venue marks a published event changed",
+        params: EventParams,
+        body: EventEditBody,
+        response: { 200: EventEditAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const { event, changed } = await editEvent(
+        db,
+        request.params.eventId,
+        request.customer.id,
+        request.body,
+        app.now(),
+      );
+      const message = changed ? PRODUCER_EVENT_MESSAGES.savedChanged : PRODUCER_EVENT_MESSAGES.saved;
+      return { success: true, message, changed, event };
+    },
+  );
+
+  app.post(
+    '/events/:eventId/lots',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "Adds a lot after the event's others (a new price is a new lot)",
+        params: EventParams,
+        body: DraftLotBody,
+        response: { 200: LotAddedAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const lot = await addLot(db, request.params.eventId, request.customer.id, request.body, app.now());
+      return { success: true, message: PRODUCER_EVENT_MESSAGES.lotAdded, lot };
+    },
+  );
+
+  app.post(
+    '/events/:eventId/duplicate',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'Copies an event as a new draft in its organisation',
+        params: EventParams,
+        response: { 200: DraftEventAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const copy = await duplicateEvent(db, request.params.eventId, request.customer.id, app.now());
+      return { success: true, message: PRODUCER_EVENT_MESSAGES.duplicated, ...copy };
     },
   );
 
