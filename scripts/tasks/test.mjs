@@ -1,7 +1,8 @@
 // `npm test`: lint and format check, strict type checks, import cycles, then every test suite in one
 // vitest run (unit, API host on PGlite and PostgreSQL, end-to-end in Chromium).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -19,12 +20,60 @@ function step(title, cmd, args, env = {}) {
   console.log(`[plateia] ${title}: ok in ${seconds}s`);
 }
 
+/** Runs one check with its output held back, so checks running side by side do not interleave. */
+function check(title, cmd, args) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(cmd, args, { cwd: root, env: process.env });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('error', (error) => {
+      output += String(error);
+    });
+    child.on('close', (status) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      resolve({ title, ok: status === 0, output, seconds });
+    });
+  });
+}
+
+/**
+ * The static checks are independent and each is one single-threaded process (tsc, dpdm,
+ * biome), so they run as many at a time as there are cores; each prints its output when it
+ * ends, and any failure stops `npm test` once all have ended.
+ */
+async function checkAll(checks) {
+  const failed = [];
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(availableParallelism(), checks.length) }, async () => {
+    while (next < checks.length) {
+      const [title, cmd, args] = checks[next++];
+      const result = await check(title, cmd, args);
+      if (result.output.trim()) console.log(result.output.trimEnd());
+      console.log(`[plateia] ${title}: ${result.ok ? 'ok' : 'FAILED'} in ${result.seconds}s`);
+      if (!result.ok) failed.push(title);
+    }
+  });
+  await Promise.all(lanes);
+  if (failed.length > 0) {
+    console.error(`[plateia] failed: ${failed.join(', ')}`);
+    process.exit(1);
+  }
+}
+
 const typecheckProjects = ['packages/server', 'packages/core', 'site', 'packages/widgets', 'e2e'].filter(
   (dir) => existsSync(join(root, dir, 'tsconfig.json')),
 );
 
-step('lint and format (biome)', bin('biome'), ['check', '.']);
-for (const dir of typecheckProjects) step(`type check ${dir}`, bin('tsc'), ['-p', dir]);
+const checks = [
+  ['lint and format (biome)', bin('biome'), ['check', '.']],
+  ...typecheckProjects.map((dir) => [`type check ${dir}`, bin('tsc'), ['-p', dir]]),
+];
 
 // No import cycles in any package: a cycle means a concept lives in the wrong module.
 // dpdm follows the relative `.ts`/`.tsx` imports as written (explicit extensions) and
@@ -43,17 +92,32 @@ const cycleChecks = [
 ];
 for (const [dir, files] of cycleChecks) {
   const otherPackages = cycleChecks.map(([other]) => other).filter((other) => !other.startsWith(dir));
-  step(`no import cycles in ${dir}`, bin('dpdm'), [
-    '--no-tree',
-    '--no-warning',
-    '--exit-code',
-    'circular:1',
-    '--exclude',
-    ['node_modules', '/dist/', ...otherPackages.map((other) => `${other}/`)].join('|'),
-    files,
+  checks.push([
+    `no import cycles in ${dir}`,
+    bin('dpdm'),
+    [
+      '--no-tree',
+      '--no-warning',
+      '--exit-code',
+      'circular:1',
+      '--exclude',
+      ['node_modules', '/dist/', ...otherPackages.map((other) => `${other}/`)].join('|'),
+      files,
+    ],
   ]);
 }
-step('custom-elements.json is current', process.execPath, ['packages/widgets/build/manifest.mjs', '--check']);
+checks.push([
+  'custom-elements.json is current',
+  process.execPath,
+  ['packages/widgets/build/manifest.mjs', '--check'],
+]);
+const checkLanes = Math.min(availableParallelism(), checks.length);
+console.log(
+  `\n[plateia] lint, type checks, import cycles and the elements manifest, ${checkLanes} at a time`,
+);
+const checksStarted = Date.now();
+await checkAll(checks);
+console.log(`[plateia] static checks: ok in ${((Date.now() - checksStarted) / 1000).toFixed(1)}s`);
 // The end-to-end suite drives the built storefront (which embeds the widgets' build).
 step('build the widgets and the storefront', process.env.PLATEIA_PNPM ?? 'pnpm', [
   '-r',
