@@ -7,12 +7,16 @@ import {
   controlsFor,
   EVENT_FORM_MESSAGES,
   type EventForm,
+  editFieldOfMessage,
   eventFieldOfMessage,
   eventStatusLabel,
   fieldOfMessage,
   invitationTokenFrom,
+  isoToSaoPauloLocal,
   organisationPath,
+  readEventEditForm,
   readEventForm,
+  readNewLotForm,
   roleLabel,
   saoPauloToIso,
 } from './producer-area.ts';
@@ -168,5 +172,85 @@ describe('producer area rules', () => {
     expect(eventFieldOfMessage(PRODUCER_EVENT_MESSAGES.startsInFuture)).toBe('startsAt');
     expect(eventFieldOfMessage(PRODUCER_EVENT_MESSAGES.lotWindow)).toBe('lots');
     expect(eventFieldOfMessage(PRODUCER_EVENT_MESSAGES.slugTaken)).toBeNull();
+  });
+
+  it('shows an ISO moment as the Brasília datetime-local value, and reads it back', () => {
+    expect(isoToSaoPauloLocal('2027-03-10T23:00:00.000Z')).toBe('2027-03-10T20:00');
+    expect(saoPauloToIso(isoToSaoPauloLocal('2028-01-01T02:30:00.000Z'))).toBe('2028-01-01T02:30:00.000Z');
+    expect(isoToSaoPauloLocal('não')).toBe('');
+  });
+
+  it('reads the edit form, with the high-demand times only when the switch is on', () => {
+    const form = {
+      name: ' Noite ',
+      venue: 'Teatro',
+      city: 'Recife',
+      startsAt: '2027-03-10T20:00',
+      endsAt: '2027-03-10T23:00',
+      description: '',
+      refundPolicy: ' Até 7 dias. ',
+      highDemand: false,
+      queueOpensAt: '',
+      saleStartsAt: '',
+    };
+    expect(readEventEditForm(form)).toEqual({
+      ok: true,
+      input: {
+        name: 'Noite',
+        venue: 'Teatro',
+        city: 'Recife',
+        startsAt: '2027-03-10T23:00:00.000Z',
+        endsAt: '2027-03-11T02:00:00.000Z',
+        description: '',
+        refundPolicy: 'Até 7 dias.',
+        highDemand: null,
+      },
+    });
+    expect(readEventEditForm({ ...form, highDemand: true, queueOpensAt: '2027-03-01T10:00' })).toEqual({
+      ok: false,
+      errors: { saleStartsAt: 'Informe quando as vendas começam.' },
+    });
+    const on = readEventEditForm({
+      ...form,
+      highDemand: true,
+      queueOpensAt: '2027-03-01T10:00',
+      saleStartsAt: '2027-03-01T12:00',
+    });
+    expect(on.ok && on.input.highDemand).toEqual({
+      queueOpensAt: '2027-03-01T13:00:00.000Z',
+      saleStartsAt: '2027-03-01T15:00:00.000Z',
+    });
+    expect(editFieldOfMessage('As vendas precisam começar depois que a sala de espera abre.')).toBe(
+      'saleStartsAt',
+    );
+    expect(editFieldOfMessage('Outra coisa.')).toBeNull();
+  });
+
+  it('reads a new lot: reais, a whole quantity, an optional limit and sales window', () => {
+    const lot = {
+      name: 'Pista',
+      price: '90,00',
+      quantity: '50',
+      perOrderLimit: '',
+      salesStart: '',
+      salesEnd: '',
+    };
+    expect(readNewLotForm(lot)).toEqual({
+      ok: true,
+      input: { name: 'Pista', priceCents: 9000, quantity: 50 },
+    });
+    expect(readNewLotForm({ ...lot, salesStart: '2027-03-01T10:00', perOrderLimit: '4' })).toEqual({
+      ok: true,
+      input: {
+        name: 'Pista',
+        priceCents: 9000,
+        quantity: 50,
+        perOrderLimit: 4,
+        salesStart: '2027-03-01T13:00:00.000Z',
+      },
+    });
+    const wrong = readNewLotForm({ ...lot, name: ' ', quantity: '0', perOrderLimit: '200' });
+    expect(wrong.ok).toBe(false);
+    expect(!wrong.ok && Object.keys(wrong.errors).sort()).toEqual(['name', 'perOrderLimit', 'quantity']);
   });
 });

@@ -5,7 +5,12 @@
  * what it would refuse.
  */
 
-import type { DraftEventInput, OrganisationEventStatus } from '@plateia/core/api/organisations';
+import type {
+  DraftEventInput,
+  DraftLotInput,
+  EventEditInput,
+  OrganisationEventStatus,
+} from '@plateia/core/api/organisations';
 import { TIME_ZONE } from '@plateia/core/format/dates';
 import {
   ORGANISATION_MESSAGES,
@@ -147,6 +152,13 @@ export function saoPauloToIso(local: string): string | null {
   return wallOf(moment) === wall ? new Date(moment).toISOString() : null;
 }
 
+/** An ISO moment as the `datetime-local` value ("2027-03-10T20:00") of Brasília's wall clock. */
+export function isoToSaoPauloLocal(iso: string): string {
+  const moment = Date.parse(iso);
+  if (Number.isNaN(moment)) return '';
+  return new Date(wallOf(moment)).toISOString().slice(0, 16);
+}
+
 /** Texts of the event form's own checks (the API checks the rest and answers in pt-BR). */
 export const EVENT_FORM_MESSAGES = {
   startsAtRequired: 'Informe a data e a hora de início.',
@@ -263,4 +275,127 @@ const EVENT_FIELD_OF_MESSAGE: ReadonlyMap<string, EventFormField> = new Map<stri
  */
 export function eventFieldOfMessage(message: string): EventFormField | null {
   return EVENT_FIELD_OF_MESSAGE.get(message) ?? null;
+}
+
+/** The edit form of an event (`/produtor/eventos/{id}`), dates on Brasília time. */
+export interface EventEditForm {
+  name: string;
+  venue: string;
+  city: string;
+  startsAt: string;
+  endsAt: string;
+  description: string;
+  refundPolicy: string;
+  highDemand: boolean;
+  queueOpensAt: string;
+  saleStartsAt: string;
+}
+
+/** A field of the edit form. */
+export type EventEditField = keyof EventEditForm;
+
+/** Texts of the edit form's own checks. */
+export const EVENT_EDIT_MESSAGES = {
+  queueOpensAtRequired: 'Informe quando a sala de espera abre.',
+  saleStartsAtRequired: 'Informe quando as vendas começam.',
+  salesStartInvalid: 'Informe o início das vendas como data e hora, ou deixe em branco.',
+  salesEndInvalid: 'Informe o fim das vendas como data e hora, ou deixe em branco.',
+} as const;
+
+/** Reads the edit form: the API's body, or each field's pt-BR error. */
+export function readEventEditForm(
+  form: EventEditForm,
+): { ok: true; input: EventEditInput } | { ok: false; errors: Partial<Record<EventEditField, string>> } {
+  const errors: Partial<Record<EventEditField, string>> = {};
+  if (!form.name.trim()) errors.name = PRODUCER_EVENT_MESSAGES.nameRequired;
+  if (!form.venue.trim()) errors.venue = PRODUCER_EVENT_MESSAGES.venueRequired;
+  if (!form.city.trim()) errors.city = PRODUCER_EVENT_MESSAGES.cityRequired;
+  const startsAt = saoPauloToIso(form.startsAt);
+  if (!startsAt) errors.startsAt = EVENT_FORM_MESSAGES.startsAtRequired;
+  const endsAt = saoPauloToIso(form.endsAt);
+  if (!endsAt) errors.endsAt = EVENT_FORM_MESSAGES.endsAtRequired;
+  const queueOpensAt = form.highDemand ? saoPauloToIso(form.queueOpensAt) : null;
+  const saleStartsAt = form.highDemand ? saoPauloToIso(form.saleStartsAt) : null;
+  if (form.highDemand && !queueOpensAt) errors.queueOpensAt = EVENT_EDIT_MESSAGES.queueOpensAtRequired;
+  if (form.highDemand && !saleStartsAt) errors.saleStartsAt = EVENT_EDIT_MESSAGES.saleStartsAtRequired;
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    input: {
+      name: form.name.trim(),
+      venue: form.venue.trim(),
+      city: form.city.trim(),
+      startsAt: startsAt!,
+      endsAt: endsAt!,
+      description: form.description.trim(),
+      refundPolicy: form.refundPolicy.trim(),
+      highDemand: queueOpensAt && saleStartsAt ? { queueOpensAt, saleStartsAt } : null,
+    },
+  };
+}
+
+const EDIT_FIELD_OF_MESSAGE: ReadonlyMap<string, EventEditField> = new Map<string, EventEditField>([
+  [PRODUCER_EVENT_MESSAGES.nameRequired, 'name'],
+  [PRODUCER_EVENT_MESSAGES.venueRequired, 'venue'],
+  [PRODUCER_EVENT_MESSAGES.cityRequired, 'city'],
+  [PRODUCER_EVENT_MESSAGES.startsInFuture, 'startsAt'],
+  [PRODUCER_EVENT_MESSAGES.endsAfterStart, 'endsAt'],
+  [PRODUCER_EVENT_MESSAGES.refundPolicyTooLong, 'refundPolicy'],
+  [PRODUCER_EVENT_MESSAGES.queueTimesRequired, 'queueOpensAt'],
+  [PRODUCER_EVENT_MESSAGES.queueOrder, 'saleStartsAt'],
+  [PRODUCER_EVENT_MESSAGES.queueBeforeEnd, 'saleStartsAt'],
+  [PRODUCER_EVENT_MESSAGES.queueStarted, 'queueOpensAt'],
+]);
+
+/** The edit form's field an API message is about; null for the whole event (a toast). */
+export function editFieldOfMessage(message: string): EventEditField | null {
+  return EDIT_FIELD_OF_MESSAGE.get(message) ?? null;
+}
+
+/** A lot added to an event, as typed: a ticket type's name, reais, and an optional sales window. */
+export interface NewLotForm {
+  name: string;
+  price: string;
+  quantity: string;
+  perOrderLimit: string;
+  salesStart: string;
+  salesEnd: string;
+}
+
+/** Reads the new-lot form: the API's body, or each field's pt-BR error. */
+export function readNewLotForm(
+  form: NewLotForm,
+): { ok: true; input: DraftLotInput } | { ok: false; errors: Partial<Record<keyof NewLotForm, string>> } {
+  const errors: Partial<Record<keyof NewLotForm, string>> = {};
+  if (!form.name.trim()) errors.name = PRODUCER_EVENT_MESSAGES.lotNameRequired;
+  const price = parseReais(form.price);
+  if (!price.ok) errors.price = price.error;
+  const quantity = wholeNumber(form.quantity);
+  if (quantity === null || quantity < 1 || quantity > 1_000_000)
+    errors.quantity = EVENT_FORM_MESSAGES.quantity;
+  const limit = form.perOrderLimit.trim() ? wholeNumber(form.perOrderLimit) : undefined;
+  if (limit === null || (limit !== undefined && (limit < 1 || limit > 100))) {
+    errors.perOrderLimit = EVENT_FORM_MESSAGES.perOrderLimit;
+  }
+  const salesStart = form.salesStart.trim() ? saoPauloToIso(form.salesStart) : undefined;
+  if (salesStart === null) errors.salesStart = EVENT_EDIT_MESSAGES.salesStartInvalid;
+  const salesEnd = form.salesEnd.trim() ? saoPauloToIso(form.salesEnd) : undefined;
+  if (salesEnd === null) errors.salesEnd = EVENT_EDIT_MESSAGES.salesEndInvalid;
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    input: {
+      name: form.name.trim(),
+      priceCents: price.ok ? price.cents : 0,
+      quantity: quantity!,
+      ...(limit ? { perOrderLimit: limit } : {}),
+      ...(salesStart ? { salesStart } : {}),
+      ...(salesEnd ? { salesEnd } : {}),
+    },
+  };
+}
+
+/** The producer area's page of one event. */
+export function eventEditPath(id: number): string {
+  return `/produtor/eventos/${id}`;
 }

@@ -19,6 +19,7 @@ import {
   controlsFor,
   type EventForm,
   type EventFormField,
+  eventEditPath,
   eventFieldOfMessage,
   eventStatusLabel,
   type LotForm,
@@ -107,9 +108,18 @@ export function OrganisationEvents({
                   <span className="producer-status" data-status={event.status}>
                     {eventStatusLabel(event.status)}
                   </span>
-                  {event.status === 'published' && (
+                  {(event.status === 'published' || event.status === 'changed') && (
                     <a className="btn btn-ghost btn-sm" href={eventPath(event)}>
                       Ver página pública
+                    </a>
+                  )}
+                  {controls.editEvents && (
+                    <a
+                      className="btn btn-ghost btn-sm"
+                      href={eventEditPath(event.id)}
+                      aria-label={`Editar ${event.name}`}
+                    >
+                      Editar
                     </a>
                   )}
                   {event.status === 'draft' && controls.editEvents && (
