@@ -215,7 +215,7 @@ export async function benchOnScratchDatabase(
       url: scratch.url,
       database,
       startApi: async (env = {}) => {
-        const api = await startApiProcess(scratch.url, 60_000, env);
+        const api = await startApiProcess(scratch.url, 180_000, env);
         apis.push(api);
         return api;
       },
