@@ -29,6 +29,7 @@ import {
   pgbenchSide,
   readBudget,
   SHIPPED_HOST,
+  statusCount,
 } from './support.ts';
 
 const PEOPLE = Number(process.env.BENCH_QUEUE_PEOPLE ?? 100_000);
@@ -179,7 +180,7 @@ await benchOnScratchDatabase('virtual-queue', 'plateia_bench_queue', 20, async (
   );
   const joinRate = entries!.n / joinSeconds;
   console.log(
-    `[virtual-queue] joins: ${entries!.n.toLocaleString('en')} entries in ${joinSeconds.toFixed(1)} s = ${Math.round(joinRate)}/s, p50 ${joins.latency.p50} ms, p99 ${joins.latency.p99} ms, non-2xx ${joins.non2xx}, errors ${joins.errors}`,
+    `[virtual-queue] joins: ${entries!.n.toLocaleString('en')} entries in ${joinSeconds.toFixed(1)} s = ${Math.round(joinRate)}/s, p50 ${joins.latency.p50} ms, p99 ${joins.latency.p99} ms, non-2xx ${joins.non2xx} (503 ${statusCount(joins, 503)}, 409 ${statusCount(joins, 409)}), errors ${joins.errors}`,
   );
 
   const rawAfter = await rawRun();
