@@ -91,6 +91,7 @@ describe('producer area: events in the browser', () => {
     await viewerItem.getByText('Rascunho', { exact: true }).waitFor();
     expect(await viewer.getByRole('button', { name: 'Criar evento' }).count()).toBe(0);
     expect(await viewer.getByRole('button', { name: 'Publicar' }).count()).toBe(0);
+    expect(await viewerItem.getByRole('link', { name: `Editar ${eventName}` }).count()).toBe(0);
     await expectAccessible(viewer, 'organisation events (viewer)');
 
     // The owner publishes: the status changes and the public page opens.
