@@ -18,6 +18,7 @@ import { type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import { type EventAccessMessages, requireEventPower } from '../organisations/access.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { refreshMeiaQuota } from '../stock/meia-quota.ts';
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { createEvent, insertLots, type LotInput } from './create.ts';
 import { eventStatusOf, lotOf, slugFor } from './drafts.ts';
 
@@ -245,6 +246,7 @@ export async function editEvent(
             VALUES (${eventId}, ${actorId}, ${at}::timestamptz, ${JSON.stringify(before)}::jsonb,
                     ${JSON.stringify(after)}::jsonb)`,
       );
+      await emitWebhookEvent(tx, 'event.changed', eventId);
     }
     return { event: managedOf(await eventRow(tx, eventId), await lotsOf(tx, eventId), now), changed };
   });

@@ -23,8 +23,8 @@ export const WebhookEndpointBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** `PATCH /organisations/:organisationId/webhooks/:endpointId`: what changes. */
-export const WebhookEndpointPatch = Type.Object(
+/** `PUT /organisations/:organisationId/webhooks/:endpointId`: what changes (fields left out stay). */
+export const WebhookEndpointChanges = Type.Object(
   {
     url: Type.Optional(Type.String({ maxLength: 2000 })),
     eventTypes: Type.Optional(EventTypes),

@@ -4,6 +4,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'ticket.refunded',
   'ticket.transferred',
   'ticket.checked_in',
+  'event.changed',
   'event.cancelled',
 ] as const;
 
@@ -16,5 +17,6 @@ export const SUBJECT_OF: Record<WebhookEventType, 'order' | 'ticket' | 'event'> 
   'ticket.refunded': 'ticket',
   'ticket.transferred': 'ticket',
   'ticket.checked_in': 'ticket',
+  'event.changed': 'event',
   'event.cancelled': 'event',
 };

@@ -19,7 +19,7 @@ export interface Team {
 /** A request as `who` (a session token, an API token string, or nobody). */
 export function call(
   app: FastifyInstance,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   who: TestCustomer | string | null,
   payload?: object,

@@ -25,6 +25,7 @@ import { FormField } from '../../components/FormField.tsx';
 import { assignableRoles, canManageMember, controlsFor, roleLabel } from '../../lib/producer-area.ts';
 import { OrganisationEvents } from './OrganisationEvents.tsx';
 import { OrganisationForm } from './OrganisationForm.tsx';
+import { OrganisationIntegrations } from './OrganisationIntegrations.tsx';
 import { OrganisationSites } from './OrganisationSites.tsx';
 
 /** `/produtor/organizacoes/{id}`: an organisation's data, its events, its team and open invitations. */
@@ -165,6 +166,7 @@ function OrganisationView({ organisationId, userId }: { organisationId: number; 
       <OrganisationEvents organisationId={organisationId} role={organisation.role} />
 
       <OrganisationSites organisationId={organisationId} role={organisation.role} />
+      <OrganisationIntegrations organisationId={organisationId} role={organisation.role} />
 
       {controls.manageTeam && (
         <Team

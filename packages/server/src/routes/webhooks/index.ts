@@ -9,9 +9,9 @@ import {
   WebhookDeliveryPageSchema,
   WebhookDeliveryParams,
   WebhookEndpointBody,
+  WebhookEndpointChanges,
   WebhookEndpointListSchema,
   WebhookEndpointParams,
-  WebhookEndpointPatch,
   WebhookEndpointSchema,
 } from '../../schemas/webhooks.ts';
 import { createEndpoint, deleteEndpoint, listEndpoints, updateEndpoint } from '../../webhooks/endpoints.ts';
@@ -75,7 +75,7 @@ const webhooks: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.patch(
+  app.put(
     '/organisations/:organisationId/webhooks/:endpointId',
     {
       schema: {
@@ -83,7 +83,7 @@ const webhooks: FastifyPluginAsyncTypebox = async (app) => {
         security,
         summary: "Changes an endpoint's address, events or whether it is enabled",
         params: WebhookEndpointParams,
-        body: WebhookEndpointPatch,
+        body: WebhookEndpointChanges,
         response: { 200: WebhookEndpointSchema, ...errors },
       },
     },
