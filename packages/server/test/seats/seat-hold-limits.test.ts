@@ -156,6 +156,24 @@ describe('seat hold calls are rate limited per holder', () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 
+  it('counts calls that carry a queue pass too, before the pass is read', async () => {
+    const [, , seat] = await sectionSeatIds(t.database.db, theatre.sections[0]!.id);
+    const session = newSessionId();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/seat/hold',
+        remoteAddress: '198.51.100.77',
+        headers: { 'x-queue-pass': 'passe-qualquer' },
+        payload: { eventId: theatre.id, seatIds: [seat], sessionId: session },
+      });
+      statuses.push(res.statusCode);
+    }
+    // The event has no queue, so the pass is not needed; the fourth call is past the limit.
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
   it('counts an invented token as its address, and a signed-in session on its own', async () => {
     const [, seat] = await sectionSeatIds(t.database.db, theatre.sections[0]!.id);
     const session = newSessionId();

@@ -6,7 +6,7 @@ import { hotPathLogging } from '../../logging.ts';
 import { readCustomer, sessionOrAddressKey } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { RateLimitedError } from '../../rate-limits/backoff.ts';
-import { counterKey } from '../../rate-limits/counters.ts';
+import { counterKey, type RateLimitCounters } from '../../rate-limits/counters.ts';
 import { ErrorSchema } from '../../schemas/common.ts';
 import {
   CourtesySeatBodySchema,
@@ -24,12 +24,29 @@ import { releaseSeats } from '../../seat-hold/hold.ts';
 import { holdSeatsWithinLimits } from '../../seat-hold/hold-limits.ts';
 import { requireQueuePass } from '../../virtual-queue/gate.ts';
 
+/** The counter family of `/seat/hold` calls, as the shared route store names it. */
+const SEAT_HOLD_RATE_PREFIX = 'route:POST:/seat/hold';
+
 /**
  * The stored key of a holder's `/seat/hold` call counter: the one @fastify/rate-limit's
  * shared store kept (rate-limits/route-store.ts), so counts carry over either way.
  */
 function seatHoldRateKey(holder: string): string {
-  return `route:POST:/seat/hold:${counterKey(holder)}`;
+  return `${SEAT_HOLD_RATE_PREFIX}:${counterKey(holder)}`;
+}
+
+/**
+ * Counts a `/seat/hold` call in the same counter the hold's statement counts in (the
+ * shared route store's family and key), for a call whose queue pass is read first;
+ * 429 with `Retry-After` past the limit.
+ */
+async function countSeatHoldCall(counters: RateLimitCounters, holder: string, max: number): Promise<void> {
+  const counted = await counters
+    .limiter({ prefix: SEAT_HOLD_RATE_PREFIX, points: max, durationSeconds: 60 })
+    .penalty(counterKey(holder), 1);
+  if (counted.consumedPoints > max) {
+    throw new RateLimitedError(API_ERROR_MESSAGES.tooManyRequests, counted.msBeforeNext / 1000);
+  }
 }
 
 /** Seat holds (spec §7): hold, release, checkout of held seats and courtesy seats, under `/seat`. */
@@ -72,7 +89,13 @@ const seatHold: FastifyPluginAsyncTypebox = async (app) => {
       // a call with a pass has it checked here; one without is refused by the hold's own
       // statement when the event is gated.
       const pass = request.headers['x-queue-pass'];
+      const rate =
+        countedInHold && holder
+          ? { key: seatHoldRateKey(holder), max: limits.holdsPerMinute, windowMs: 60_000 }
+          : null;
       if (pass !== undefined) {
+        // Counted before the pass is read, so made-up passes cost their sender the limit too.
+        if (rate) await countSeatHoldCall(app.rateLimits, holder!, limits.holdsPerMinute);
         await requireQueuePass(app.database.db, {
           eventId: request.body.eventId,
           customerId: customer?.id ?? null,
@@ -86,10 +109,7 @@ const seatHold: FastifyPluginAsyncTypebox = async (app) => {
         limits,
         {
           gateAt: pass === undefined ? app.now() : null,
-          rate:
-            countedInHold && holder
-              ? { key: seatHoldRateKey(holder), max: limits.holdsPerMinute, windowMs: 60_000 }
-              : null,
+          rate: pass === undefined ? rate : null,
         },
       );
       switch (outcome.status) {
