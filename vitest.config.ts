@@ -13,7 +13,9 @@ const serverSuite = (name: string, db: 'pglite' | 'postgres'): TestProjectInline
     globalSetup: ['test/support/global-setup.ts'],
     env: { PLATEIA_TEST_DB: db },
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A file's app and database start in its hooks; with files side by side on a loaded
+    // machine that start has taken close to a minute.
+    hookTimeout: 120_000,
   },
 });
 

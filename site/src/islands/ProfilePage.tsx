@@ -41,7 +41,7 @@ export default function ProfilePage() {
   );
 }
 
-/** The editable fields of spec §3's profile payload (id and user are added by core). */
+/** The editable fields of the profile payload (docs/accounts.md) (id and user are added by core). */
 const FIELDS = [
   'namef',
   'namel',

@@ -3,7 +3,7 @@ import { $toasts, dismissToast } from '@plateia/core';
 import { createRoot } from 'react-dom/client';
 
 /**
- * Draws core's toasts. Core owns their lifetime (4 s, spec §9); this only draws them and
+ * Draws core's toasts. Core owns their lifetime (4 s, docs/core.md); this only draws them and
  * offers the close button, inside the polite live region the layout renders on the server.
  */
 function ToastList() {

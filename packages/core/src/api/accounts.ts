@@ -1,5 +1,5 @@
 /**
- * The account calls (spec §5, §7, docs/accounts.md): login by salt then digest, sign-out,
+ * The account calls (docs/accounts.md): login by salt then digest, sign-out,
  * sign-up, documents, password recovery, e-mail verification, the customer record and
  * the profile edit. Every request and answer shape of the account side is mapped here,
  * including the API host's login scheme (md5 of salt and password); the session store
@@ -10,7 +10,7 @@ import type { ProfileDetails } from '../contracts/profile.ts';
 import { apiBaseUrl, apiClient, callApi, type StatusMessages } from './client.ts';
 
 /**
- * The user record stored after login (spec §3; the API host's `UserRecord`): id, user
+ * The user record stored after login (docs/accounts.md; the API host's `UserRecord`): id, user
  * (the e-mail), avatar, isadmin (`"1"` for producers) and the profile fields.
  */
 export interface User {
@@ -18,21 +18,21 @@ export interface User {
   /** The login e-mail. */
   user: string;
   avatar?: string;
-  /** `"1"` marks a producer admin (spec §6). */
+  /** `"1"` marks a producer admin (docs/accounts.md). */
   isadmin?: string;
   namef?: string;
   namel?: string;
   [field: string]: unknown;
 }
 
-/** The profile edit payload's fields besides `id` (spec §3). */
+/** The profile edit payload's fields besides `id` (docs/accounts.md). */
 export interface ProfileFields extends ProfileDetails {
   user?: string;
   namef?: string;
   namel?: string;
 }
 
-/** The sign-up form's fields (spec §3); the fixed defaults are added by {@link createCustomer}. */
+/** The sign-up form's fields (docs/accounts.md); the fixed defaults are added by {@link createCustomer}. */
 export interface SignUpPayload {
   /** E-mail. */
   user: string;
@@ -54,7 +54,7 @@ export interface SignUpResult {
   id: number;
 }
 
-/** One document upload (spec §7 `/customer-upload-document`). */
+/** One document upload (docs/accounts.md `/customer-upload-document`). */
 export interface DocumentUpload {
   customerId: number;
   documentType: 'document' | 'address_proof';
@@ -108,7 +108,7 @@ async function fetchSalt(email: string, sessionId: string): Promise<string> {
 }
 
 /**
- * Logs in (spec §7): gets the salt, then `POST /login/{email}/{md5(salt + password)}/{uuid}/{salt}`.
+ * Logs in (docs/accounts.md): gets the salt, then `POST /login/{email}/{md5(salt + password)}/{uuid}/{salt}`.
  * Resolves with the user record and the session token the API host answered.
  */
 export function logInWithPassword(

@@ -1,5 +1,5 @@
 /**
- * The catalogue calls (spec §7, decisions §4): the events listing and one event's details.
+ * The catalogue calls (docs/core-buying.md): the events listing and one event's details.
  * Public reads, so they go through the fetch-only path of `api/public-read.ts`: a page
  * that only shows a buy button never downloads the ky client. The answer shapes are
  * core's catalogue contract, shared with the API host. Failures reject with an `ApiError`.

@@ -19,7 +19,7 @@ export type { ServerChatMessage, UnreadCount } from '../contracts/chat.ts';
 export const CHAT_HISTORY_PAGE_SIZE = 50;
 
 /**
- * Where the `/api/chat/*` calls go: spec §7 says they use same-origin paths, so in a page
+ * Where the `/api/chat/*` calls go: docs/social.md says they use same-origin paths, so in a page
  * they go to the page's own origin (the storefront forwards them to the API host); outside
  * a page (tests, server rendering) to the API host itself.
  */

@@ -12,8 +12,8 @@ import {
 } from './public-read.ts';
 
 /**
- * The one HTTP client for the API host (spec §7): base URL, 30 s timeout, the session's
- * bearer token, and error mapping to the spec's pt-BR messages (spec §8). Built per call so
+ * The one HTTP client for the API host (docs/core.md): base URL, 30 s timeout, the session's
+ * bearer token, and error mapping to the spec's pt-BR messages (docs/core.md). Built per call so
  * the base URL can be set by the page (`globalThis.PLATEIA_API_URL`, set by the storefront
  * and the embed loader) after this module is imported, and so nothing runs on import.
  */

@@ -1,5 +1,5 @@
 /**
- * The cart reservation that opens an order (spec §7 `POST /cart/reserve`): the wire body
+ * The cart reservation that opens an order (docs/core-buying.md `POST /cart/reserve`): the wire body
  * built from core's reservation payload, and the answer read into allowances and the
  * reserved order. The order shapes are core's orders contract, shared with the API host.
  * Failures reject with an `ApiError`.
@@ -16,7 +16,7 @@ export type { ReservedOrder } from '../contracts/orders.ts';
 export type ReservedProduct = ProductAllowance;
 
 /**
- * What `POST /cart/reserve` answered: the per-ticket allowances (spec §3), the product
+ * What `POST /cart/reserve` answered: the per-ticket allowances (docs/core-buying.md), the product
  * allowances, the order when it was reserved, and the server's message when it was not.
  */
 export interface ReservationAnswer {
@@ -46,7 +46,7 @@ function readReservation(body: ReserveBody | ReservedTicket[] | null | undefined
 }
 
 /**
- * `POST /cart/reserve` (spec §7). An answer of 409 (something is no longer available)
+ * `POST /cart/reserve` (docs/core-buying.md). An answer of 409 (something is no longer available)
  * resolves too, with the allowances it carries, so the caller can apply the spec's rules;
  * other failures reject with the server's text or "Erro ao iniciar checkout, tente novamente".
  */

@@ -1,5 +1,5 @@
 /**
- * The payment calls (decisions §6, docs/payments.md): the PIX charge of a reserved order,
+ * The payment calls (docs/payments.md): the PIX charge of a reserved order,
  * its status for polling, the card gateway's configuration and the card charge. The
  * answer shapes are core's payments contract, shared with the API host. Failures reject
  * with an `ApiError` whose message is the API host's text or {@link PAYMENT_FAILED}.

@@ -1,5 +1,5 @@
 /**
- * The event pixel (spec §7 `POST /pixel/add`): page-view hits an event's producer counts.
+ * The event pixel (docs/core-buying.md `POST /pixel/add`): page-view hits an event's producer counts.
  * Public, through the fetch-only path of `api/public-read.ts`, since the cart bar, a light
  * element without the ky client, sends it.
  */

@@ -55,7 +55,7 @@ describe('publicRequest', () => {
     });
   });
 
-  it('gives up after the 30 s timeout of spec §9', async () => {
+  it('gives up after the 30 s timeout', async () => {
     vi.useFakeTimers();
     let aborted = false;
     configureApi({

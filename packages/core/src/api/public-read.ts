@@ -1,17 +1,17 @@
 import type { EntityId } from '../contracts/ids.ts';
 /**
  * The ky-free half of the API client: where the API host is (`configureApi`,
- * `apiBaseUrl`, `apiFetch`), the 30 s timeout of spec §9, the {@link ApiError} every call
+ * `apiBaseUrl`, `apiFetch`), the 30 s timeout of docs/core.md, the {@link ApiError} every call
  * rejects with, and a small request path for the public calls (`api/catalogue.ts`,
  * `api/pixel.ts`) built on `fetch` alone. `api/client.ts` re-exports all of it and adds the
  * ky client that authenticated calls need (token, retries, hooks). Keeping this apart means
  * a page that only shows a buy button never downloads ky: nothing here imports it.
  */
 
-/** API timeout from spec §9. */
+/** API timeout from docs/core.md. */
 export const API_TIMEOUT_MS = 30_000;
 
-/** Where the API host listens when nothing else is configured (decisions §3). */
+/** Where the API host listens when nothing else is configured (docs/core.md). */
 export const DEFAULT_API_URL = 'http://localhost:3000';
 
 /** The fetch signature the client uses; tests and special hosts swap it. */

@@ -1,5 +1,5 @@
 /**
- * The seat service (spec §7, docs/buying.md): seat statuses for this browser session, and
+ * The seat service (docs/buying.md): seat statuses for this browser session, and
  * holding and releasing seats. Every request and answer shape of the seat service is
  * mapped here. Failures reject with an `ApiError`.
  */

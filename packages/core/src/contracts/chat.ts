@@ -1,4 +1,4 @@
-/** Chat messages on the wire and on screen (spec §3). */
+/** Chat messages on the wire and on screen (docs/social.md). */
 
 /** A message as the API host answers it ("Chat message (server)"). */
 export interface ServerChatMessage {

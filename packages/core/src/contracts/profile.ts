@@ -3,7 +3,7 @@
 
 /**
  * The profile fields sign-up and the profile edit carry besides the name and e-mail
- * (spec §3): all optional strings, an empty one clears the field.
+ * (docs/accounts.md): all optional strings, an empty one clears the field.
  */
 export interface ProfileDetails {
   cpfnpj?: string;

@@ -29,7 +29,7 @@ export const recoverySentMessage = (email: string): string => `Um e-mail foi env
 
 /**
  * The pt-BR texts of signing in: the login dialog's checks, login and password recovery,
- * verbatim from spec §5 and §8. Apart from the account pages' texts so that a page with
+ * verbatim from docs/accounts.md. Apart from the account pages' texts so that a page with
  * only the login dialog (the script-tag build's) need not carry those.
  */
 export const SIGN_IN_MESSAGES = {

@@ -1,4 +1,4 @@
-/** pt-BR texts of the `<plateia-cart-bar>` element (spec §2, sticky bottom cart bar). */
+/** pt-BR texts of the `<plateia-cart-bar>` element (docs/widgets-buy-button.md, sticky bottom cart bar). */
 
 /** pt-BR texts of the cart bar ("Finalizar Compra" and "+taxa" are the spec's). */
 export const CART_BAR_MESSAGES = {

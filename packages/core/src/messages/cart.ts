@@ -1,7 +1,7 @@
-/** pt-BR texts of the cart rules (spec §8), shared by the clients and the API host's reservation. */
+/** pt-BR texts of the cart rules (docs/core-buying.md), shared by the clients and the API host's reservation. */
 import { SEAT_MESSAGES } from './seat-hold.ts';
 
-/** pt-BR messages of the cart rules (spec §8, verbatim). */
+/** pt-BR messages of the cart rules (docs/core-buying.md, verbatim). */
 export const CART_MESSAGES = {
   resaleLimit:
     'Apenas um ingresso de revenda pode ser comprado por vez. Por favor, finalize esta compra antes de adicionar outro ingresso de revenda.',

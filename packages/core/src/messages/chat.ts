@@ -1,5 +1,5 @@
 /**
- * pt-BR texts of the chat with friends (spec §5 and §8, "Chat"), shared by the API host,
+ * pt-BR texts of the chat with friends (docs/social.md, "Chat"), shared by the API host,
  * core and the storefront. The spec's strings are verbatim.
  */
 

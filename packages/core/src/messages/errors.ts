@@ -23,7 +23,7 @@ export const API_ERROR_MESSAGES = {
   invalidCustomerId: 'Identificador de cliente inválido.',
   tooLarge: PAYLOAD_TOO_LARGE_MESSAGE,
   unsupportedMediaType: 'Formato de conteúdo não suportado.',
-  /** The same sentence as the chat's second limiter (spec §5). */
+  /** The same sentence as the chat's second limiter (docs/core.md). */
   tooManyRequests: CHAT_TOO_MANY_REQUESTS,
   badCharacters: 'Os dados enviados contêm caracteres inválidos.',
   badRequest: 'Requisição inválida.',

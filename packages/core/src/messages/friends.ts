@@ -1,7 +1,7 @@
 import { INVALID_EMAIL_MESSAGE } from './accounts.ts';
 
 /**
- * pt-BR texts of friends (spec §5 and §8, "Friends"), shared by the API host, core and the
+ * pt-BR texts of friends (docs/social.md, "Friends"), shared by the API host, core and the
  * storefront. The spec's strings are verbatim.
  */
 

@@ -1,4 +1,4 @@
-/** pt-BR texts of the `<plateia-login>` dialog (spec §2, "Acessar Conta"). */
+/** pt-BR texts of the `<plateia-login>` dialog (docs/widgets.md, "Acessar Conta"). */
 import { SIGN_IN_MESSAGES } from './accounts.ts';
 
 /** Spec texts the login dialog shows; the validation texts are `SIGN_IN_MESSAGES`' (messages/accounts.ts). */

@@ -1,20 +1,20 @@
 /**
  * pt-BR texts of orders (the reservation that starts checkout): the clients' messages
- * (spec §8, verbatim) and the API host's reservation answers. Separate tables, so a bundle
+ * (docs/core-buying.md, verbatim) and the API host's reservation answers. Separate tables, so a bundle
  * keeps only the ones it reads; where both say the same, the host's table points at the
  * clients' text.
  */
 import { CART_MESSAGES } from './cart.ts';
 import { SEAT_MESSAGES } from './seat-hold.ts';
 
-/** pt-BR messages of the reservation the clients show (spec §8, verbatim). */
+/** pt-BR messages of the reservation the clients show (docs/core-buying.md, verbatim). */
 export const RESERVATION_MESSAGES = {
   notPermitted: 'A quantidade desejada para um dos ingressos selecionados não está mais disponível.',
   partial: 'Alguns dos seus ingressos não estão mais disponíveis',
   failed: 'Erro ao iniciar checkout, tente novamente',
 } as const;
 
-/** pt-BR answers of the API host's reservation, `POST /cart/reserve` (spec §8 where the spec has one). */
+/** pt-BR answers of the API host's reservation, `POST /cart/reserve` (docs/core-buying.md where the spec has one). */
 export const RESERVE_MESSAGES = {
   secondResale: CART_MESSAGES.resaleLimit,
   ticketUnavailable: RESERVATION_MESSAGES.notPermitted,

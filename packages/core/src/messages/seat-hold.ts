@@ -1,10 +1,10 @@
 /**
- * pt-BR texts of seat holds: the seat flow's messages the clients show (spec §8, verbatim)
+ * pt-BR texts of seat holds: the seat flow's messages the clients show (docs/buying.md, verbatim)
  * and the answers of the API host's seat calls. Separate tables, so a bundle keeps only the
  * ones it reads.
  */
 
-/** pt-BR messages of the seat flow (spec §8, verbatim). */
+/** pt-BR messages of the seat flow (docs/buying.md, verbatim). */
 export const SEAT_MESSAGES = {
   notAvailable: 'Este assento não está mais disponível',
   alreadyInCart: 'Este assento já está no seu carrinho',
@@ -15,7 +15,7 @@ export const SEAT_MESSAGES = {
     'Um ou mais assentos selecionados ficaram indisponíveis. Por favor, selecione outros assentos.',
 } as const;
 
-/** pt-BR answers of the API host's seat calls (spec §8 where the spec has one). */
+/** pt-BR answers of the API host's seat calls (docs/buying.md where the spec has one). */
 export const SEAT_CALL_MESSAGES = {
   taken: SEAT_MESSAGES.takenByAnother,
   held: 'Assentos reservados para você.',

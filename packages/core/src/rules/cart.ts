@@ -1,5 +1,5 @@
 /**
- * Cart rules (spec §3, §4, §5, §8): the item shapes kept in the ticket and product carts,
+ * Cart rules (docs/core-buying.md): the item shapes kept in the ticket and product carts,
  * merging, removal one at a time, remove-all, the one-resale-ticket limit, counts and
  * totals in integer cents. Pure functions: they never mutate their inputs.
  */
@@ -9,7 +9,7 @@ import { CART_MESSAGES } from '../messages/cart.ts';
 
 export type { EntityId } from '../contracts/ids.ts';
 
-/** A seat or table chosen on the seat map (spec §3 `seatInfo`). */
+/** A seat or table chosen on the seat map (docs/core-buying.md `seatInfo`). */
 export interface SeatInfo {
   isTable: boolean;
   tableId: EntityId | null;
@@ -18,7 +18,7 @@ export interface SeatInfo {
   seats: EntityId[];
 }
 
-/** The seat as the seat service knows it (spec §3 `seatSelection`); `price` is in cents. */
+/** The seat as the seat service knows it (docs/core-buying.md `seatSelection`); `price` is in cents. */
 export interface SeatSelection {
   seat_id: EntityId;
   section_id: EntityId | null;
@@ -28,14 +28,14 @@ export interface SeatSelection {
   price: number;
 }
 
-/** Human labels for a seat (spec §3 `seatDetails`). */
+/** Human labels for a seat (docs/core-buying.md `seatDetails`). */
 export interface SeatDetails {
   sectionName: string;
   rowName: string;
   seatNumber: string;
 }
 
-/** A ticket in the cart (spec §3). `tk_price` is integer cents. */
+/** A ticket in the cart (docs/core-buying.md). `tk_price` is integer cents. */
 export interface CartItem {
   /** Ticket type (lot ticket) id. */
   id: EntityId;
@@ -67,7 +67,7 @@ export interface CartItem {
   meia?: boolean;
 }
 
-/** A marketplace product in the product cart (spec §3). */
+/** A marketplace product in the product cart (docs/core-buying.md). */
 export interface ProductCartItem {
   /** Units in the cart. */
   amount: number;
@@ -120,7 +120,7 @@ export function seatIdsOf(item: CartItem): string[] {
 }
 
 /**
- * The identity two cart entries share when they are "the same item" (spec §4): resale
+ * The identity two cart entries share when they are "the same item" (docs/core-buying.md): resale
  * tickets by resaleId, seats and tables by what they occupy, numbered tickets by id plus
  * numeration, everything else by ticket id and lot; a meia line of a lot is apart from
  * its full-price line (`:meia` at the end of the key). Widgets pass it back to the removal
@@ -146,7 +146,7 @@ export function addCartItem(cart: readonly CartItem[], item: CartItem): AddToCar
   const existing = cart.find((entry) => cartItemKey(entry) === key);
   if (isResaleItem(item)) {
     if (existing) return { ok: true, cart: [...cart] };
-    // One resale ticket per checkout (spec §9).
+    // One resale ticket per checkout (docs/core-buying.md).
     if (cart.some(isResaleItem)) return { ok: false, error: CART_MESSAGES.resaleLimit };
     return { ok: true, cart: [...cart, { ...item, amount: 1 }] };
   }
@@ -261,7 +261,7 @@ export function removeAllProductItems(
   return products.filter((entry) => !same(entry.product.id, productId));
 }
 
-/** Item count shown by the cart bar: tickets plus products (spec §2). */
+/** Item count shown by the cart bar: tickets plus products (docs/core-buying.md). */
 export function cartItemCount(cart: readonly CartItem[], products: readonly ProductCartItem[]): number {
   const tickets = cart.reduce((sum, item) => sum + ticketUnits(item), 0);
   return tickets + products.reduce((sum, entry) => sum + entry.amount, 0);
@@ -282,7 +282,7 @@ export function cartTotalCents(cart: readonly CartItem[], products: readonly Pro
   return ticketsTotalCents(cart) + productsTotalCents(products);
 }
 
-/** The event checkout is for: the first cart item's (spec §2 `/checkout/{eventId}`). */
+/** The event checkout is for: the first cart item's (docs/core-buying.md `/checkout/{eventId}`). */
 export function checkoutEventId(
   cart: readonly CartItem[],
   products: readonly ProductCartItem[],
@@ -290,7 +290,7 @@ export function checkoutEventId(
   return cart[0]?.eventId ?? products[0]?.product.eventId ?? null;
 }
 
-/** The first item's event pixel, carried by the cart bar's buy button (spec §2). */
+/** The first item's event pixel, carried by the cart bar's buy button (docs/core-buying.md). */
 export function firstEventPixel(cart: readonly CartItem[]): string | null {
   return cart[0]?.eventPixel ?? null;
 }

@@ -5,7 +5,7 @@ import { cleanChatText } from './chat-text.ts';
 export const CHAT_DUPLICATE_WINDOW_MS = 10_000;
 
 /**
- * A message from history as shown (spec §4): own messages are `read` when `dst_read` is 1,
+ * A message from history as shown (docs/social.md): own messages are `read` when `dst_read` is 1,
  * else `delivered`; others are received; system lines are system. Markup is stripped on receipt.
  */
 export function fromHistory(message: ServerChatMessage, userId: number): ClientChatMessage {
@@ -45,7 +45,7 @@ export function findOwnDuplicate(
 }
 
 /**
- * Adds polled messages (spec §4: they are `delivered`) to the list: a repeat of a message
+ * Adds polled messages (docs/social.md: they are `delivered`) to the list: a repeat of a message
  * already shown updates it instead of adding it twice. Answers the new list and the server
  * ids of the messages received from the friend that were new.
  */

@@ -29,7 +29,7 @@ function stripOnce(input: string): string {
 }
 
 /**
- * Chat content with every piece of markup removed (spec §5: before sending, on receipt and
+ * Chat content with every piece of markup removed (docs/social.md: before sending, on receipt and
  * on the server). Parsed by htmlparser2, keeping only text: tags and comments go, the text
  * inside ordinary elements stays, and entities are decoded once, so the result is plain
  * text meant to be rendered as text (never as HTML) and "&" is never escaped twice.

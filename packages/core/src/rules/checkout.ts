@@ -1,5 +1,5 @@
 /**
- * Checkout rules (spec §4): what quitting and ending checkout do with seat holds.
+ * Checkout rules (docs/core-buying.md): what quitting and ending checkout do with seat holds.
  */
 import { type CartItem, seatsInCart } from './cart.ts';
 import { addSeatHold, holderSessionOf, isSeatRecorded, removeSeatHold, type SeatHold } from './seat-hold.ts';
@@ -13,7 +13,7 @@ export interface QuitCheckoutPlan {
 }
 
 /**
- * Quit checkout (spec §4): if the cart still has seats their holds are refreshed,
+ * Quit checkout (docs/core-buying.md): if the cart still has seats their holds are refreshed,
  * otherwise the recorded holds are released. Recorded seats no longer in the cart are
  * released in both cases, so nothing stays held for nobody.
  */

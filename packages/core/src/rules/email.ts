@@ -1,5 +1,5 @@
 /**
- * E-mail address check shared by the login dialog, sign-up and the API host (spec §5:
+ * E-mail address check shared by the login dialog, sign-up and the API host (docs/accounts.md:
  * "Endereço de e-mail inválido"). Deliberately pragmatic rather than full RFC 5322:
  * one `@`, a local part without spaces, and a dotted domain whose labels are letters,
  * digits or hyphens, ending in a TLD of two or more letters. Dependency-free.

@@ -1,9 +1,9 @@
 /**
- * Cart and checkout expiry (spec §4, §9): the cart expires 15 minutes after the last cart
+ * Cart and checkout expiry (docs/core-buying.md): the cart expires 15 minutes after the last cart
  * change or the checkout start, whichever is later; then checkout ends by itself.
  */
 
-/** Cart/checkout expiry window in milliseconds (spec §9). */
+/** Cart/checkout expiry window in milliseconds (docs/core-buying.md). */
 export const CART_EXPIRY_MS = 900_000;
 
 /** The moments expiry counts from; `null` when they never happened. */

@@ -4,7 +4,7 @@ import {
   FRIEND_SELF_ADD,
 } from '../messages/friends.ts';
 
-/** The add-friend field checked (spec §5): the e-mail to send, or what to show instead. */
+/** The add-friend field checked (docs/social.md): the e-mail to send, or what to show instead. */
 export type FriendRequestCheck =
   | { ok: true; email: string }
   | { ok: false; toast: string; fieldError?: string };

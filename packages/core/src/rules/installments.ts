@@ -1,5 +1,5 @@
 /**
- * Card installments ("parcelas", decisions §6): 1 to 12, interest-free, each at least
+ * Card installments ("parcelas", docs/payments.md): 1 to 12, interest-free, each at least
  * the gateway's minimum. The API host's card routes import this rule, so the label a
  * buyer picks is the amount billed: each installment is the total divided by the count
  * rounded up to the cent, the last one takes what is left (R$ 100,00 in 3x: "3x de

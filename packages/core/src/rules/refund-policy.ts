@@ -2,7 +2,7 @@
  * The refund policy and the refund amounts (docs/refunds.md), shared by the API host (which
  * decides) and the storefront (which shows the rule and its reason before asking).
  *
- * Policy (spec §1): a ticket may be refunded within 7 days of its purchase AND more than
+ * Policy (docs/refunds.md): a ticket may be refunded within 7 days of its purchase AND more than
  * 48 hours before the event starts, or at any time when the producer cancelled or changed
  * the event. Amounts: the ticket's price and its share of the service fee (CDC art. 49:
  * amounts paid "a qualquer título" go back), in integer cents.

@@ -1,5 +1,5 @@
 /**
- * The cart reservation that starts checkout (spec §7 `POST /cart/reserve`, §8): the
+ * The cart reservation that starts checkout (`POST /cart/reserve`, docs/core-buying.md): the
  * payload built from the ticket and product carts, and the reading of the per-ticket
  * answer (`tk_allow`, `tk_is_permitted_to_buy`) into go, "not permitted" or "partial".
  */
@@ -7,7 +7,7 @@ import type { MeiaBeneficiary } from '../contracts/catalogue.ts';
 import { RESERVATION_MESSAGES } from '../messages/orders.ts';
 import { type CartItem, cartItemKey, type EntityId, type ProductCartItem, ticketUnits } from './cart.ts';
 
-/** One ticket line of the reservation (spec §7). */
+/** One ticket line of the reservation (docs/core-buying.md). */
 export interface ReservationTicket {
   tk_qtd: number;
   tk_id: EntityId;
@@ -17,19 +17,19 @@ export interface ReservationTicket {
   is_from_resale: 0 | 1;
   resaleId: EntityId | null;
   original_n_number: number | null;
-  /** Whose accounts receive the line's tickets (spec §1); missing entries mean the buyer. */
+  /** Whose accounts receive the line's tickets (docs/core-buying.md); missing entries mean the buyer. */
   holder_emails?: string[];
   /** Meia-entrada: the line's first tickets are meias, one beneficiary each (docs/meia-entrada.md). */
   meia?: MeiaBeneficiary[];
 }
 
-/** One product line of the reservation (spec §7). */
+/** One product line of the reservation (docs/core-buying.md). */
 export interface ReservationProduct {
   product_qtd: number;
   product_id: EntityId;
 }
 
-/** The body of `POST /cart/reserve` (spec §7); `cupom` is added on the client. */
+/** The body of `POST /cart/reserve` (docs/core-buying.md); `cupom` is added on the client. */
 export interface ReservationPayload {
   user: EntityId;
   event_id: EntityId;
@@ -40,7 +40,7 @@ export interface ReservationPayload {
   sessionId: string;
 }
 
-/** What the server allows for one ticket line (spec §3 reservation response). */
+/** What the server allows for one ticket line (docs/core-buying.md reservation response). */
 export interface ReservedTicket {
   tk_id: EntityId;
   tk_allow: { tk_allow: number; tk_is_permitted_to_buy: boolean | number };

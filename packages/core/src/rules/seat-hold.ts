@@ -1,5 +1,5 @@
 /**
- * Seat holds (spec §4, §5, §8, §9): a seat joins the cart only when it is not already
+ * Seat holds (docs/buying.md): a seat joins the cart only when it is not already
  * there and the seat service says it is available; then it is held for 600 seconds, and
  * any failure after that releases it again. Also the bookkeeping of seat holds kept in
  * browser storage (`plateia:seatHolds`: event id and seat ids).
@@ -8,13 +8,13 @@ import type { EntityId } from '../contracts/ids.ts';
 import { RATE_LIMIT_MESSAGES } from '../messages/rate-limits.ts';
 import { SEAT_MESSAGES } from '../messages/seat-hold.ts';
 
-/** Hold the product's seat flow requests (spec §9). */
+/** Hold the product's seat flow requests (docs/buying.md). */
 export const SEAT_HOLD_SECONDS = 600;
 
-/** Hold the seat service applies when none is requested (spec §9). */
+/** Hold the seat service applies when none is requested (docs/buying.md). */
 export const SEAT_SERVICE_DEFAULT_HOLD_SECONDS = 900;
 
-/** The status that lets a seat be added (spec §4). */
+/** The status that lets a seat be added (docs/buying.md). */
 export const SEAT_STATUS_AVAILABLE = 'available';
 
 /**
@@ -70,7 +70,7 @@ export function holdFailureMessage(status: number, serverMessage?: string): stri
 }
 
 /**
- * One stored hold record (spec §3): seats this browser holds at one event, and the
+ * One stored hold record (docs/buying.md): seats this browser holds at one event, and the
  * session id that holds them. Holds belong to a session; the records are shared with
  * other tabs (which may have their own session id), so releasing, refreshing or
  * reserving those seats must speak as the session that holds them.

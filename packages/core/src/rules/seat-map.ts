@@ -1,5 +1,5 @@
 /**
- * Cart lines from the seat map (spec §3, §4): what the picker knows about a chosen seat
+ * Cart lines from the seat map (docs/core-buying.md): what the picker knows about a chosen seat
  * or table, turned into the cart line the seat-hold flow adds. Pure functions over the
  * seat-map and catalogue answers.
  */

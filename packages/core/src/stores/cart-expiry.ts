@@ -1,5 +1,5 @@
 /**
- * The 15-minute cart expiry (spec §4), on the light side of core: the cart bar and the
+ * The 15-minute cart expiry (docs/core-buying.md), on the light side of core: the cart bar and the
  * header keep it without loading the authenticated client. It counts from the last cart
  * change or the checkout start (stores/checkout-state.ts). When the cart expires, ending
  * the checkout (releasing seat holds through the API) loads `checkout.ts` then; that module
@@ -16,7 +16,7 @@ export { $checkoutActive, $checkoutStartedAt } from './checkout-state.ts';
 
 /**
  * When the cart expires (epoch ms): 15 minutes after the last cart change or the checkout
- * start (spec §4); `null` when there is neither a cart nor a checkout.
+ * start (docs/core-buying.md); `null` when there is neither a cart nor a checkout.
  */
 export const $cartExpiresAt = computed(
   [$cart, $productCart, $cartUpdatedAt, $checkoutStartedAt],
@@ -27,7 +27,7 @@ export const $cartExpiresAt = computed(
 );
 
 /**
- * Watches {@link $cartExpiresAt} and ends checkout when it passes (spec §4), showing a
+ * Watches {@link $cartExpiresAt} and ends checkout when it passes (docs/core-buying.md), showing a
  * toast. Runs by itself while anything subscribes to the cart; call it directly to drive
  * it with another clock. Returns the stop function. The ending is a nanostores task:
  * the carts empty once the checkout module is loaded (`allTasks()` waits for it).

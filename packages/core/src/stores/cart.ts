@@ -30,8 +30,8 @@ import { showToast } from './toasts.ts';
 const seatHolds = () => import('./seat-hold.ts');
 
 /**
- * The carts (spec §3, §4): tickets in `plateia:cart`, products in `plateia:productCart`,
- * and the time of the last change in `plateia:cartUpdatedAt` (the expiry clock, spec §4).
+ * The carts (docs/core-buying.md): tickets in `plateia:cart`, products in `plateia:productCart`,
+ * and the time of the last change in `plateia:cartUpdatedAt` (the expiry clock, docs/core-buying.md).
  * The stores persist themselves and follow other tabs; the actions here only change them.
  * Seat items enter through {@link addSeatToCart}, the spec's seat flow.
  */
@@ -67,13 +67,13 @@ function listEncoder(value: readonly unknown[]): string | null {
   return value.length === 0 ? null : JSON.stringify(value);
 }
 
-/** Tickets in the cart (spec §3 cart item), in `plateia:cart`. */
+/** Tickets in the cart (docs/core-buying.md cart item), in `plateia:cart`. */
 export const $cart = persistentAtom<CartItem[]>('plateia:cart', [], {
   encode: listEncoder,
   decode: listDecoder(isCartItem),
 });
 
-/** Products in the cart (spec §3 product cart item), in `plateia:productCart`. */
+/** Products in the cart (docs/core-buying.md product cart item), in `plateia:productCart`. */
 export const $productCart = persistentAtom<ProductCartItem[]>('plateia:productCart', [], {
   encode: listEncoder,
   decode: listDecoder(isProductItem),
@@ -82,7 +82,7 @@ export const $productCart = persistentAtom<ProductCartItem[]>('plateia:productCa
 /** When the carts last changed (epoch ms), in `plateia:cartUpdatedAt`; `null` when empty. */
 export const $cartUpdatedAt = persistentTime('plateia:cartUpdatedAt');
 
-/** Item count of the cart bar: tickets plus products (spec §2). */
+/** Item count of the cart bar: tickets plus products (docs/core-buying.md). */
 export const $cartCount = computed([$cart, $productCart], cartItemCount);
 
 /** Cart total in cents before the service fee (the bar adds "+taxa"). */
@@ -117,7 +117,7 @@ function fail(error: string): CartActionResult {
 }
 
 /**
- * Adds tickets (spec §4): the same item increases its amount; a second resale listing is
+ * Adds tickets (docs/core-buying.md): the same item increases its amount; a second resale listing is
  * refused with the spec's message (also shown as a toast). Seats and tables go through
  * {@link addSeatToCart} instead, which holds them first.
  */
@@ -131,7 +131,7 @@ export function addToCart(item: CartItem): CartActionResult {
 const seatsInFlight = new Set<string>();
 
 /**
- * The seat flow (spec §4, §5, §8): refuses a seat already in the cart, checks with the
+ * The seat flow (docs/core-buying.md): refuses a seat already in the cart, checks with the
  * seat service that it is available, holds it for 600 s, then adds the item. A failed hold
  * or add releases the seats again. Resolves with the outcome; failures also show a toast
  * with the spec's message ("Este assento não está mais disponível", "Este assento já
@@ -205,7 +205,7 @@ async function applyRemoval(removal: RemovalResult): Promise<CartActionResult> {
 
 /**
  * Removes one unit of the line with this key ({@link cartItemKey}); below 1 the line is
- * dropped, and a seat or table is released (spec §4).
+ * dropped, and a seat or table is released (docs/core-buying.md).
  */
 export function removeOneFromCart(key: string): Promise<CartActionResult> {
   return task(() => applyRemoval(removeOneCartItem($cart.get(), key)));
@@ -216,7 +216,7 @@ export function removeSeatFromCart(item: CartItem): Promise<CartActionResult> {
   return removeOneFromCart(cartItemKey(item));
 }
 
-/** Removes every line of a ticket id, or the resale listing, releasing their seats (spec §4). */
+/** Removes every line of a ticket id, or the resale listing, releasing their seats (docs/core-buying.md). */
 export function removeAllFromCart(target: RemoveAllTarget): Promise<CartActionResult> {
   return task(() => applyRemoval(removeAllCartItems($cart.get(), target)));
 }
@@ -236,7 +236,7 @@ export function removeProductFromCart(productId: EntityId): void {
   commit(null, removeAllProductItems($productCart.get(), productId));
 }
 
-/** Empties the product cart (quit checkout, spec §4). */
+/** Empties the product cart (quit checkout, docs/core-buying.md). */
 export function clearProductCart(): void {
   commit(null, []);
 }

@@ -13,7 +13,7 @@ import type { EntityId } from '../contracts/ids.ts';
 import { type CartItem, ticketItem } from '../rules/cart.ts';
 
 /**
- * The catalogue (decisions §4): event details as fetcher stores in the manner of
+ * The catalogue (docs/core-buying.md): event details as fetcher stores in the manner of
  * @nanostores/query: each holds `{ loading, data, error }`, loads when first watched, keeps
  * answers for a short while so moving between pages does not refetch, and shows only the
  * answer of the latest request. The events listing is read by the storefront's server
@@ -194,7 +194,7 @@ export function clearCatalogueCache(): void {
   detailCache.clear();
 }
 
-/** Viewport width at and below which a visit counts as mobile (spec §9). */
+/** Viewport width at and below which a visit counts as mobile (docs/core-buying.md). */
 export const MOBILE_BREAKPOINT_PX = 768;
 
 /**

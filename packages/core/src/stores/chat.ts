@@ -164,7 +164,7 @@ async function markReceivedRead(ids: number[]): Promise<void> {
 }
 
 /**
- * One poll of the open room (spec §4): new messages are merged as `delivered` (own
+ * One poll of the open room (docs/social.md): new messages are merged as `delivered` (own
  * duplicates within 10 s are recognised), received ones are marked read. On failure the
  * status is `error` and a restart is tried after 10 s; after 3 consecutive failures polling
  * stops.
@@ -197,7 +197,7 @@ async function pollOnce(mine: number): Promise<void> {
 }
 
 /**
- * Opens the chat with a friend: reads the newest history page (spec §4 statuses), marks the
+ * Opens the chat with a friend: reads the newest history page (docs/social.md statuses), marks the
  * friend's messages read, and starts polling every 5 s (only while a room is open and the
  * user known; with no user the status stays `disconnected`).
  */
@@ -265,7 +265,7 @@ export function closeChat(): void {
 }
 
 /**
- * Sends a message in the open chat (spec §4, §5): markup stripped first; over 10 per
+ * Sends a message in the open chat (docs/social.md): markup stripped first; over 10 per
  * 1000 ms it is not sent and a system message says so. Otherwise it shows as `pending`,
  * then `sent` when the call returns, also when it fails, with a system message carrying
  * the error.
@@ -322,7 +322,7 @@ export async function announceFriendship(friendId: number): Promise<void> {
 
 let unreadTimer: ReturnType<typeof setInterval> | undefined;
 
-/** Reads the unread counts once (errors ignored, spec §8). */
+/** Reads the unread counts once (errors ignored, docs/social.md). */
 export async function refreshUnreadCounts(): Promise<void> {
   const me = userId();
   if (me === null) return;

@@ -1,5 +1,5 @@
 /**
- * Whether a checkout is under way (spec §4): the light part of checkout that every page
+ * Whether a checkout is under way (docs/core-buying.md): the light part of checkout that every page
  * keeps without the authenticated client (its texts are in messages/checkout.ts). The cart
  * bar and the header read it, the cart expiry counts from it, and the checkout actions
  * (stores/checkout.ts) set it. The start time lives in `plateia:checkoutStartedAt`, so a

@@ -21,7 +21,7 @@ import { $user } from './session.ts';
 import { showToast } from './toasts.ts';
 
 /**
- * Checkout (spec §4, §7, §8): start (the cart reservation), quit and end. The reservation
+ * Checkout (docs/core-buying.md): start (the cart reservation), quit and end. The reservation
  * lives in `plateia:checkout`, so a reload or another tab sees the same checkout. Whether
  * a checkout is under way lives in `checkout-state.ts`, which every page keeps without the
  * authenticated client, and is re-exported here. The 15-minute expiry (`cart-expiry.ts`)
@@ -34,7 +34,7 @@ export interface CheckoutData {
   eventId: EntityId;
   /** The coupon sent as `cupom` (empty when none). */
   coupon: string;
-  /** Per-ticket allowances the reservation answered (spec §3). */
+  /** Per-ticket allowances the reservation answered (docs/core-buying.md). */
   tickets: ReservedTicket[];
   /** The order the reservation opened: totals, fee, discount and when it lapses. */
   order: ReservedOrder;
@@ -97,7 +97,7 @@ export interface StartCheckoutOptions {
 }
 
 /**
- * Starts checkout (spec §4, §7, §8): reserves the carts (`POST /cart/reserve`, with the
+ * Starts checkout (docs/core-buying.md): reserves the carts (`POST /cart/reserve`, with the
  * coupon as `cupom` and this browser's session id). On success records the start time
  * and stores the answer. A ticket not permitted to buy clears the carts and releases the
  * holds; a ticket allowed below what was asked keeps the cart; other failures show the
@@ -167,7 +167,7 @@ function closeCheckout(): void {
 }
 
 /**
- * Quits checkout (spec §4): clears the start time; seats still in the cart are held again
+ * Quits checkout (docs/core-buying.md): clears the start time; seats still in the cart are held again
  * for the full period, other recorded holds are released; the product cart is emptied.
  * The reservation answer is dropped too, since the next start reserves again.
  */
@@ -196,7 +196,7 @@ async function endCheckoutNow(): Promise<void> {
   }
 }
 
-/** Ends checkout (spec §4): releases the holds and clears the carts and checkout data. */
+/** Ends checkout (docs/core-buying.md): releases the holds and clears the carts and checkout data. */
 export function endCheckout(): Promise<void> {
   return task(endCheckoutNow);
 }

@@ -3,18 +3,18 @@ import { apiFetch } from '../api/client.ts';
 import { readStorage, writeStorage } from './browser-storage.ts';
 
 /**
- * The global error log (spec §3, §8): every unexpected error is kept in local storage
+ * The global error log (docs/core.md): every unexpected error is kept in local storage
  * (the latest 50, `plateia:errorLog`) and posted to the storefront's same-origin
  * `/api/errors`. Logging is best effort and never throws: a failing logger must not turn
  * one error into two.
  */
 
-/** Entries kept in the browser, spec §9. */
+/** Entries kept in the browser, docs/core.md. */
 export const ERROR_LOG_CAP = 50;
 
 const ERROR_LOG_KEY = 'plateia:errorLog';
 
-/** One logged error, the fields of spec §3. */
+/** One logged error, the fields docs/core.md lists. */
 export interface ErrorLogEntry {
   message: string;
   stack?: string;

@@ -28,7 +28,7 @@ export const $friends = atom<readonly Friendship[]>([]);
 export const $friendRequests = atom<readonly Friendship[]>([]);
 /** Whether the lists have been read once for the current customer. */
 export const $friendsLoaded = atom(false);
-/** The public-profile setting (spec §3: 1 public, 2 not). */
+/** The public-profile setting (docs/social.md: 1 public, 2 not). */
 export const $friendlyAccept = atom<FriendlyAccept>(1);
 
 function me(): { id: number; email: string } | null {
@@ -99,7 +99,7 @@ export async function denyFriend(request: Friendship): Promise<boolean> {
 
 /**
  * Removes a friend (or withdraws a sent request), shows the spec's message and refreshes
- * the lists, also on 404 (spec §8).
+ * the lists, also on 404 (docs/social.md).
  */
 export async function removeFriend(friendship: Friendship): Promise<boolean> {
   const user = me();
@@ -124,7 +124,7 @@ export interface AddFriendResult {
 }
 
 /**
- * Sends a friend request to `email` (spec §5 checks first, value trimmed). A 403 is shown as
+ * Sends a friend request to `email` (docs/social.md checks first, value trimmed). A 403 is shown as
  * the success "Pedido solicitado!"; a 404 also sets the field error "Email incorreto ou
  * inexistente!". The lists are refreshed after every call.
  */

@@ -14,7 +14,7 @@ import { $checkout, completeCheckout, endCheckout } from './checkout.ts';
 import { showToast } from './toasts.ts';
 
 /**
- * Payment of the started checkout (decisions §6): PIX (the charge, then polling until it
+ * Payment of the started checkout (docs/payments.md): PIX (the charge, then polling until it
  * is paid or lapses) and card (a gateway token charged with an idempotency key per
  * attempt, in one of the installment splits the API host offers for the total). A paid
  * order closes the checkout; the confirmation reads {@link $payment}.

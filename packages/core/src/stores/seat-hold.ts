@@ -14,7 +14,7 @@ import { persistentAtom } from './browser-storage.ts';
 import { sessionId } from './session.ts';
 
 /**
- * Seat holds (spec §4, §7): the holds this browser keeps (`plateia:seatHolds`), holding
+ * Seat holds (docs/buying.md): the holds this browser keeps (`plateia:seatHolds`), holding
  * and releasing seats for this session, and the seat statuses the picker draws. The flow
  * that puts a seat in the cart lives with the cart (`addSeatToCart` in stores/cart.ts),
  * which builds on these actions; the seat maps themselves are in stores/seat-map.ts.
@@ -32,7 +32,7 @@ function isSeatHoldList(value: unknown): value is SeatHold[] {
   );
 }
 
-/** Seats this browser holds, per event (spec §3 seat hold record), in `plateia:seatHolds`. */
+/** Seats this browser holds, per event (docs/buying.md seat hold record), in `plateia:seatHolds`. */
 export const $seatHolds = persistentAtom<SeatHold[]>('plateia:seatHolds', [], {
   // An empty list leaves no key behind.
   encode: (holds) => (holds.length === 0 ? null : JSON.stringify(holds)),

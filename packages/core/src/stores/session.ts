@@ -41,7 +41,7 @@ import { $sessionToken, holdSessionInMemory } from './session-token.ts';
 import { showToast } from './toasts.ts';
 
 /**
- * The session side of the client core (spec §2, §4, §5, §7, §8): who is logged in, and
+ * The session side of the client core (docs/accounts.md): who is logged in, and
  * the account actions (login by salt then digest, Google sign-in, sign-up, documents,
  * recovery, profile, sign-out). State lives in browser storage under `plateia:*` and
  * follows other tabs; actions only change stores, and the stores persist themselves. The
@@ -59,10 +59,10 @@ export type {
 export { embeddingStorefront } from '../rules/origin.ts';
 export { $sessionToken } from './session-token.ts';
 
-/** Password recovery resend wait, spec §9. */
+/** Password recovery resend wait, docs/accounts.md. */
 export const RECOVERY_WAIT_MS = 60_000;
 
-/** How long the Google "Redirecionando..." notice stays without a page change, spec §9. */
+/** How long the Google "Redirecionando..." notice stays without a page change, docs/accounts.md. */
 export const GOOGLE_REDIRECT_RESET_MS = 5000;
 
 /** How long a Google sign-in started in this tab may take to come back (the API host allows 10 minutes). */
@@ -71,7 +71,7 @@ export const GOOGLE_LOGIN_TTL_MS = 10 * 60 * 1000;
 /** sessionStorage key of the Google sign-in this tab started: `{ nonce, at }`. */
 const GOOGLE_LOGIN_KEY = 'plateia:googleLogin';
 
-/** Authentication state (spec §4): unknown until {@link initSession} reads storage. */
+/** Authentication state (docs/accounts.md): unknown until {@link initSession} reads storage. */
 export type AuthState = 'loading' | 'loggedOut' | 'loggedIn';
 
 /** The logged-in user's record, mirrored in `plateia:user`; `null` when logged out. */
@@ -108,7 +108,7 @@ const SESSION_ID_KEY = 'plateia:sessionId';
 let memorySessionId: string | null = null;
 
 /**
- * A random UUID for this browser session (spec §3), kept in sessionStorage under
+ * A random UUID for this browser session (docs/accounts.md), kept in sessionStorage under
  * `plateia:sessionId`; it names the seat holds and the login's client. Without storage
  * it lives for the page; on the server every call gives a new one.
  */
@@ -132,7 +132,7 @@ function clearSession(): void {
 onUnauthorized(clearSession);
 
 /**
- * Reads the stored session and leaves `loading` (spec §4). Call once in the browser;
+ * Reads the stored session and leaves `loading` (docs/accounts.md). Call once in the browser;
  * a half-stored session (a user without a token) counts as logged out and is cleared.
  */
 export function initSession(): AuthState {
@@ -177,7 +177,7 @@ export function startEmbedSession(token: string, user: { id: number; firstName: 
 }
 
 /**
- * Logs in with e-mail and password (spec §5, §7): validates, gets the salt, sends
+ * Logs in with e-mail and password (docs/accounts.md): validates, gets the salt, sends
  * md5(salt + password), stores the user and token, shows "Login realizado com Sucesso"
  * and follows the stored redirect-after-login address. Rejects with an `Error` whose
  * message is the pt-BR text to show.
@@ -195,7 +195,7 @@ export async function login(email: string, password: string): Promise<User> {
 }
 
 /**
- * Signs out (spec §4): tells the API host to revoke the token, then forgets the session
+ * Signs out (docs/accounts.md): tells the API host to revoke the token, then forgets the session
  * even when that call fails, so "Sair" always works offline.
  */
 export async function logout(): Promise<void> {
@@ -286,7 +286,7 @@ let googleResetTimer: ReturnType<typeof setTimeout> | undefined;
 
 /**
  * Sends the browser to the API host's Google sign-in (`{api}/auth/google?returnTo=…`),
- * showing the "Redirecionando..." notice for up to 5 s (spec §9) in case the page stays.
+ * showing the "Redirecionando..." notice for up to 5 s (docs/accounts.md) in case the page stays.
  * `returnTo` (a path on this site, default the current one) goes with it and is kept with
  * this tab's nonce, so {@link completeGoogleLogin} ends where it started. It is kept in this
  * tab only: a sign-in abandoned at Google must not send another window's next login there.

@@ -1,11 +1,11 @@
 import { atom } from 'nanostores';
 
 /**
- * Toasts (spec §2): top-right notices that close themselves after 4 seconds or when the
+ * Toasts (docs/core.md): top-right notices that close themselves after 4 seconds or when the
  * person closes them. The core only holds the list; the storefront and widgets draw it.
  */
 
-/** How long a toast stays, spec §9. */
+/** How long a toast stays, docs/core.md. */
 export const TOAST_DURATION_MS = 4000;
 
 /** What a toast says and how it looks. */

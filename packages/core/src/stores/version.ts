@@ -4,7 +4,7 @@ import { navigate } from './navigation.ts';
 import { $sessionToken, $user } from './session.ts';
 
 /**
- * The version gate (spec §4, §9): when the app version stored in this browser differs
+ * The version gate (docs/core.md): when the app version stored in this browser differs
  * from the built one, stored data may no longer fit the code, so the person is logged
  * out: every `plateia:*` key is cleared and the page goes to `/?forcedLogout=true`.
  * Checked at load and every 60 seconds (another tab may have loaded a newer build).
@@ -19,7 +19,7 @@ declare const __PLATEIA_APP_VERSION__: string | undefined;
 export const APP_VERSION: string =
   typeof __PLATEIA_APP_VERSION__ === 'string' ? __PLATEIA_APP_VERSION__ : 'unversioned';
 
-/** How often the gate looks again, spec §9. */
+/** How often the gate looks again, docs/core.md. */
 export const VERSION_CHECK_INTERVAL_MS = 60_000;
 
 /** Where a forced logout lands. */

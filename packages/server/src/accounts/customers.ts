@@ -70,11 +70,11 @@ export interface CustomerColumns extends Omit<ProfileDetails, 'birth_date'> {
   updated_at?: Date;
 }
 
-/** Which stored document a customer uploaded (spec §7 `documentType`). */
+/** Which stored document a customer uploaded (docs/accounts.md `documentType`). */
 export type DocumentType = 'document' | 'address_proof';
 
 /**
- * The user record the browser stores after login (spec §3): id, user (the e-mail), avatar,
+ * The user record the browser stores after login (docs/accounts.md): id, user (the e-mail), avatar,
  * isadmin and the profile fields. Never the salt or password hash. Document fields hold the
  * API path the owner reads the file from (empty when none), never a disk path.
  */

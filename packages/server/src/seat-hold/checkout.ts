@@ -44,7 +44,7 @@ const refuse = (status: 400 | 403, message: string): SeatCheckoutResult => ({ ok
 /**
  * Reserves the seats `buyer`'s session holds as an order (15 minutes) for payment, one
  * ticket per seat. When the e-mail entered is not the buyer's own, the tickets go to that
- * e-mail's account (spec §1).
+ * e-mail's account (docs/buying.md).
  */
 export async function checkoutHeldSeats(
   db: Database,

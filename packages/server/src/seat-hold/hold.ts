@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, selectRows } from '../db/sql.ts';
 import { pgIntArray } from '../seat-map/id-list.ts';
 
-/** Seat service default hold (spec §9): 900 seconds. */
+/** Seat service default hold (docs/buying.md): 900 seconds. */
 export const DEFAULT_HOLD_SECONDS = 900;
 /** The longest hold a session may ask for: the 15-minute checkout window plus margin. */
 export const MAX_HOLD_SECONDS = 1800;

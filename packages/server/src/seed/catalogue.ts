@@ -74,7 +74,7 @@ function theatreSection(
 }
 
 /**
- * Creates the demo catalogue (decisions §7), skipping events that already exist, so it
+ * Creates the demo catalogue (README, "Demo logins"), skipping events that already exist, so it
  * can run on every start in development. The producer is produtor@plateia.dev when that
  * account exists; without it the events are created without a producer.
  */

@@ -49,7 +49,7 @@ async function countSeatHoldCall(counters: RateLimitCounters, holder: string, ma
   }
 }
 
-/** Seat holds (spec §7): hold, release, checkout of held seats and courtesy seats, under `/seat`. */
+/** Seat holds (docs/buying.md): hold, release, checkout of held seats and courtesy seats, under `/seat`. */
 const seatHold: FastifyPluginAsyncTypebox = async (app) => {
   const limits = app.config.seatHoldLimits;
 

@@ -1,12 +1,12 @@
 /**
- * The rules `<plateia-cart-bar>` draws (spec §2, sticky bottom cart bar), as pure
+ * The rules `<plateia-cart-bar>` draws (docs/widgets-buy-button.md, sticky bottom cart bar), as pure
  * functions: when it shows, what it says and where its button goes.
  */
 
 import { formatCents } from '@plateia/core/format/money';
 import { CART_BAR_MESSAGES } from '@plateia/core/messages/cart-bar';
 
-/** Path prefix of the checkout route (spec §2: `/checkout/{eventId}`), where the bar never shows. */
+/** Path prefix of the checkout route (docs/widgets-buy-button.md: `/checkout/{eventId}`), where the bar never shows. */
 export const CHECKOUT_PATH_PREFIX = '/checkout/';
 
 /** Default of `checkout-url`; `{eventId}` becomes the first cart item's event. */

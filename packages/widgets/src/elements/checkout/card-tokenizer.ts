@@ -1,5 +1,5 @@
 /**
- * Loads the card gateway's tokeniser script (decisions §6: card data goes only to the
+ * Loads the card gateway's tokeniser script (docs/payments.md: card data goes only to the
  * gateway, our API receives a single-use token). The script comes from the URL the API
  * host names in `GET /payments/card/config` and defines a global with `tokenize()`.
  */

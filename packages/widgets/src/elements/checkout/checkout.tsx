@@ -1,5 +1,5 @@
 /**
- * The whole checkout (spec §2 and §4, decisions §6): the cart summary with coupon and the
+ * The whole checkout (docs/widgets-checkout.md): the cart summary with coupon and the
  * e-mail of who receives each ticket, the login gate, the reservation with its fee
  * itemised and the 15-minute countdown, payment by PIX or card, and the confirmation.
  * Every rule lives in `@plateia/core`; this component only asks and shows. Its pt-BR texts

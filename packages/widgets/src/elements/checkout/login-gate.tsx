@@ -1,5 +1,5 @@
 /**
- * The checkout's login gate (spec §2): shown over "Resumo do pedido" when "Finalizar Compra"
+ * The checkout's login gate (docs/widgets-checkout.md): shown over "Resumo do pedido" when "Finalizar Compra"
  * is pressed logged out, it opens the page's `<plateia-login>` over itself.
  */
 

@@ -32,7 +32,7 @@ export interface DeadlineChoice {
 
 /**
  * The e-mails of the buyer's accepted friends, to pick from; any e-mail works without them,
- * so a failed read leaves the list empty (spec §8: list-load errors are silent).
+ * so a failed read leaves the list empty (docs/shared-payments.md: list-load errors are silent).
  */
 export function useFriendEmails(user: ReturnType<typeof $user.get>): string[] {
   const [friends, setFriends] = useState<string[]>([]);

@@ -1,5 +1,5 @@
 /**
- * The "Acessar Conta" dialog (spec §2): e-mail and password login, Google sign-in, the
+ * The "Acessar Conta" dialog (docs/widgets.md): e-mail and password login, Google sign-in, the
  * "Esqueceu sua senha?" recovery dialog, and "Criar Conta Gratuita". All session work is
  * done by `@plateia/core`; this component only asks and shows. Its bodies are
  * `login-parts.tsx`'s, the recovery dialog `recovery-dialog.tsx`'s, and who opens it and

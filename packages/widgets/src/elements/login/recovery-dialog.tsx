@@ -1,5 +1,5 @@
 /**
- * "Esqueceu sua senha?", the login dialog's second modal dialog (spec §2, messages from §8):
+ * "Esqueceu sua senha?", the login dialog's second modal dialog (docs/widgets.md):
  * asks for the account's e-mail and has core send the recovery link.
  */
 
@@ -21,7 +21,7 @@ export interface RecoveryDialogProps {
   onSent: (message: string) => void;
 }
 
-/** "Esqueceu sua senha?": asks for the recovery e-mail (spec §2, messages from §8). */
+/** "Esqueceu sua senha?": asks for the recovery e-mail (docs/widgets.md). */
 export function RecoveryDialog({ open, initialEmail, onCancel, onSent }: RecoveryDialogProps): ReactNode {
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState('');

@@ -1,5 +1,5 @@
 /**
- * The seat and table picker (spec §4 seat flow): a canvas map with live statuses, zoom and
+ * The seat and table picker (docs/widgets-seat-picker.md seat flow): a canvas map with live statuses, zoom and
  * pan by mouse, touch and keyboard, prices per section, and an accessible list mode. Every
  * rule (status check, cart check, 600 s hold, release on failure, the messages) is
  * `@plateia/core`'s `addSeatToCart` / `removeSeatFromCart`; this component shows and asks.

@@ -18,7 +18,7 @@ import type { SeatFacts, SeatRef } from './seat-focus.ts';
 import type { MapHit } from './seat-layout.ts';
 import { SeatMapController } from './seat-map-controller.ts';
 
-/** How long a pointer rests on a seat before its tooltip shows (spec §9, "Tooltip delay"). */
+/** How long a pointer rests on a seat before its tooltip shows (docs/widgets-seat-picker.md, "Tooltip delay"). */
 export const SEAT_TOOLTIP_DELAY_MS = 500;
 
 // What an element without `event-id` watches instead of an event's store, whose first
