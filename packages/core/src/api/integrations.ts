@@ -1,3 +1,4 @@
+import type { ApiToken, ApiTokenScope, WebhookDelivery, WebhookEndpoint } from '../contracts/integrations.ts';
 import { apiClient, callApi, getJson, postJson, type StatusMessages } from './client.ts';
 
 /**
@@ -10,49 +11,13 @@ export const INTEGRATIONS_CALL_FAILED = 'Não foi possível concluir a ação. T
 
 const messages: StatusMessages = { fallback: INTEGRATIONS_CALL_FAILED, preferServerMessage: true };
 
-/** A scope an organisation API token may carry. */
-export type ApiTokenScope = 'orders:read' | 'webhooks:write';
-
-/** An API token as listed: never its secret. */
-export interface ApiToken {
-  id: number;
-  name: string;
-  scopes: ApiTokenScope[];
-  tokenStart: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
-
-/** A webhook endpoint as listed: never its signing secret. */
-export interface WebhookEndpoint {
-  id: number;
-  url: string;
-  eventTypes: string[];
-  enabled: boolean;
-  createdAt: string;
-}
-
-/** One try of a webhook delivery. */
-export interface WebhookAttempt {
-  attempt: number;
-  manual: boolean;
-  statusCode: number | null;
-  durationMs: number;
-  error: string | null;
-  attemptedAt: string;
-}
-
-/** One message to one endpoint, with its tries (newest first). */
-export interface WebhookDelivery {
-  id: number;
-  endpointId: number;
-  messageId: string;
-  type: string;
-  status: 'pending' | 'succeeded' | 'failed' | 'skipped';
-  attempts: WebhookAttempt[];
-  createdAt: string;
-}
+export type {
+  ApiToken,
+  ApiTokenScope,
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookEndpoint,
+} from '../contracts/integrations.ts';
 
 /** `GET /organisations/:id/api-tokens` (owners). */
 export async function fetchApiTokens(organisationId: number): Promise<ApiToken[]> {

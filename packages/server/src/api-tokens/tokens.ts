@@ -4,6 +4,7 @@
  * stored, so the table cannot be turned back into working tokens, and it is shown once.
  */
 import { randomBytes } from 'node:crypto';
+import type { ApiToken } from '@plateia/core/contracts/integrations';
 import { sql } from 'drizzle-orm';
 import { tokenDigest } from '../accounts/tokens.ts';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
@@ -21,16 +22,7 @@ export const API_TOKEN_PREFIX = 'plateia_org_';
 export const MAX_ACTIVE_TOKENS = 20;
 
 /** A token as listed: never its secret. */
-export interface ApiTokenView {
-  id: number;
-  name: string;
-  scopes: ApiTokenScope[];
-  /** The token's first characters, to tell tokens apart. */
-  tokenStart: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
+export type ApiTokenView = ApiToken;
 
 interface TokenRow {
   id: number;

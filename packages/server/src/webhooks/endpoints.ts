@@ -3,6 +3,7 @@
  * `webhook_endpoints`. The signing secret is shown once, when the endpoint is created.
  */
 import { isIP } from 'node:net';
+import type { WebhookEndpoint } from '@plateia/core/contracts/integrations';
 import { sql } from 'drizzle-orm';
 import { execute, type Queryable, selectOne, selectRows } from '../db/sql.ts';
 import { HttpError } from '../plugins/errors.ts';
@@ -15,13 +16,7 @@ import { isInternalAddress } from './target.ts';
 export const MAX_ENDPOINTS = 10;
 
 /** An endpoint as listed: never its secret. */
-export interface WebhookEndpointView {
-  id: number;
-  url: string;
-  eventTypes: WebhookEventType[];
-  enabled: boolean;
-  createdAt: string;
-}
+export type WebhookEndpointView = WebhookEndpoint;
 
 interface EndpointRow {
   id: number;

@@ -1,15 +1,6 @@
-/** The events an organisation's webhook endpoints may ask for (docs/integrations.md, "Events"). */
-export const WEBHOOK_EVENT_TYPES = [
-  'order.paid',
-  'ticket.refunded',
-  'ticket.transferred',
-  'ticket.checked_in',
-  'event.changed',
-  'event.cancelled',
-] as const;
+import type { WebhookEventType } from '@plateia/core/contracts/integrations';
 
-/** One webhook event type. */
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@plateia/core/contracts/integrations';
 
 /** What each event type is about: the id a domain passes when it emits one. */
 export const SUBJECT_OF: Record<WebhookEventType, 'order' | 'ticket' | 'event'> = {

@@ -2,6 +2,7 @@
  * The delivery log and manual redelivery (docs/integrations.md, "Delivery log"): what was
  * sent to each endpoint, every attempt's answer, and sending one again.
  */
+import type { WebhookAttempt, WebhookDelivery } from '@plateia/core/contracts/integrations';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { execute, selectOne, selectRows } from '../db/sql.ts';
@@ -11,26 +12,10 @@ import { WEBHOOK_DELIVER_JOB } from './delivery.ts';
 import { WEBHOOK_MESSAGES } from './messages.ts';
 
 /** One try of a delivery. */
-export interface WebhookAttemptView {
-  attempt: number;
-  manual: boolean;
-  statusCode: number | null;
-  durationMs: number;
-  error: string | null;
-  attemptedAt: string;
-}
+export type WebhookAttemptView = WebhookAttempt;
 
 /** One message to one endpoint, with its tries (newest first). */
-export interface WebhookDeliveryView {
-  id: number;
-  endpointId: number;
-  messageId: string;
-  type: string;
-  status: 'pending' | 'succeeded' | 'failed' | 'skipped';
-  attempts: WebhookAttemptView[];
-  createdAt: string;
-  payload: unknown;
-}
+export type WebhookDeliveryView = WebhookDelivery;
 
 /** Deliveries of the organisation's endpoints, newest first, `limit` after `before` (an id). */
 export async function listDeliveries(
